@@ -1,0 +1,60 @@
+package dev.cser.compiler;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The parsed arguments of {@code cserc}; {@link #parse} throws IllegalArgumentException on misuse. */
+record CommandLine(
+        boolean help, boolean checkOnly, Path javaOut, Path rustOut, Path pythonOut,
+        List<Path> includeDirs, List<Path> files) {
+
+    static CommandLine parse(String[] args) {
+        boolean help = false;
+        boolean check = false;
+        Path javaOut = null;
+        Path rustOut = null;
+        Path pythonOut = null;
+        List<Path> includes = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-h", "--help" -> help = true;
+                case "check" -> {
+                    if (i != 0) {
+                        throw new IllegalArgumentException("'check' must come first");
+                    }
+                    check = true;
+                }
+                case "--java-out" -> javaOut = Path.of(value(args, ++i, a));
+                case "--rust-out" -> rustOut = Path.of(value(args, ++i, a));
+                case "--python-out" -> pythonOut = Path.of(value(args, ++i, a));
+                case "-I" -> includes.add(Path.of(value(args, ++i, a)));
+                default -> {
+                    if (a.startsWith("-I") && a.length() > 2) {
+                        includes.add(Path.of(a.substring(2)));
+                    } else if (a.startsWith("-")) {
+                        throw new IllegalArgumentException("unknown option " + a);
+                    } else {
+                        files.add(Path.of(a));
+                    }
+                }
+            }
+        }
+        if (!help && files.isEmpty()) {
+            throw new IllegalArgumentException("no schema files given");
+        }
+        if (!help && !check && javaOut == null && rustOut == null && pythonOut == null) {
+            throw new IllegalArgumentException("no output given: use --java-out, --rust-out or --python-out, or 'check'");
+        }
+        return new CommandLine(help, check, javaOut, rustOut, pythonOut, List.copyOf(includes), List.copyOf(files));
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

@@ -1,0 +1,106 @@
+package dev.cser.compiler;
+
+import dev.cser.compiler.codegen.GeneratedFile;
+import dev.cser.compiler.codegen.JavaEmitter;
+import dev.cser.compiler.diag.DiagnosticFormatter;
+import dev.cser.compiler.diag.SchemaException;
+import dev.cser.compiler.schema.Schema;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code cserc} command line. Exit status: 0 success, 1 the schema has errors (each printed
+ * as {@code path:line:col: error: ...} with the line and a caret), 2 the command line is wrong
+ * or an output cannot be written.
+ */
+public final class Cserc {
+    static final String USAGE = """
+            usage: cserc [--java-out DIR] [--rust-out DIR] [--python-out DIR] [-I DIR]... FILE.cser...
+                   cserc check [-I DIR]... FILE.cser...
+
+              --java-out DIR     write Java sources under DIR (one directory per package)
+              --rust-out DIR     write Rust sources under DIR
+              --python-out DIR   write Python packages under DIR
+              -I DIR             also look for imports in DIR (after the importing file's directory)
+              check              only parse and validate the schemas
+            """;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Cserc(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        int status = new Cserc(System.out, System.err).run(args);
+        // Exit only on failure, so that build tools running cserc in-process carry on after success.
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /** Runs the command and returns the exit status. */
+    int run(String[] args) {
+        CommandLine cl;
+        try {
+            cl = CommandLine.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("cserc: " + e.getMessage());
+            err.print(USAGE);
+            return 2;
+        }
+        if (cl.help()) {
+            out.print(USAGE);
+            return 0;
+        }
+        if (cl.rustOut() != null || cl.pythonOut() != null) {
+            err.println("cserc: the " + (cl.rustOut() != null ? "Rust" : "Python")
+                    + " target is not implemented yet; only --java-out is available");
+            return 2;
+        }
+        SchemaCompiler compiler = new SchemaCompiler(cl.includeDirs());
+        Schema schema;
+        try {
+            schema = compiler.compile(cl.files());
+        } catch (SchemaException e) {
+            err.print(new DiagnosticFormatter(compiler.sources()).formatAll(e.diagnostics()));
+            err.println(e.diagnostics().size() + (e.diagnostics().size() == 1 ? " error" : " errors"));
+            return 1;
+        }
+        if (cl.checkOnly()) {
+            return 0;
+        }
+        List<GeneratedFile> outputs = new ArrayList<>();
+        if (cl.javaOut() != null) {
+            outputs.addAll(write(cl.javaOut(), new JavaEmitter().emit(schema)));
+        }
+        return outputs.stream().allMatch(GeneratedFile::written) ? 0 : 2;
+    }
+
+    private List<GeneratedFile> write(Path root, List<GeneratedFile> files) {
+        List<GeneratedFile> result = new ArrayList<>();
+        for (GeneratedFile f : files) {
+            Path target = root.resolve(f.relativePath());
+            try {
+                Files.createDirectories(target.getParent());
+                // Rewrite only when the content changed, so incremental builds stay incremental.
+                byte[] bytes = f.content().getBytes(StandardCharsets.UTF_8);
+                if (!Files.exists(target) || !java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
+                    Files.write(target, bytes);
+                }
+                result.add(f);
+            } catch (IOException e) {
+                err.println("cserc: cannot write " + target + ": " + e.getMessage());
+                result.add(f.failed());
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.cser.compiler.codegen.java;
+
+/**
+ * How one use of a schema type looks in Java: the declared type, and which templates of
+ * java.stg read, write, compare, hash, print and zero it. {@code kind} picks the read/write
+ * templates ({@code read_<kind>}, {@code write_<kind>}); {@code cmp} the equality flavour;
+ * {@code zero} the zero-value template; {@code show} the toString flavour. Nested types carry
+ * their nesting depth so loops get distinct variable names.
+ */
+public final class JavaType {
+    /** scalar, packed, enum, record, struct, union, list, optlist, map, optmap. */
+    public final String kind;
+    /** The type as a field or local: {@code int}, {@code String}, {@code int[]}, {@code java.util.List<String>}. */
+    public final String javaType;
+    /** The type as a generic argument: {@code Integer} for {@code int}. */
+    public final String boxedType;
+    /** The CserReader/CserWriter method suffix: {@code I32}, {@code String}, {@code F64Array}. */
+    public final String runtimeName;
+    /** For enums, records, structs and unions: how to name the generated class. */
+    public final String typeRef;
+    /** For enums: the constant of the zero member. */
+    public final String zeroMember;
+    /** prim, float, double, ref, array, deep. */
+    public final String cmp;
+    /** none (a Java primitive's default is the zero value), string, array, list, map, enum, message, union. */
+    public final String zero;
+    /** plain, u8, u16, u32, u64, array. */
+    public final String show;
+    /** Loop-variable suffix: 0 for a field's own type, +1 per level of nesting. */
+    public final int depth;
+    public final JavaType element;
+    public final JavaType mapKey;
+    public final JavaType mapValue;
+
+    JavaType(String kind, String javaType, String boxedType, String runtimeName, String typeRef, String zeroMember,
+            String cmp, String zero, String show, int depth, JavaType element, JavaType mapKey, JavaType mapValue) {
+        this.kind = kind;
+        this.javaType = javaType;
+        this.boxedType = boxedType;
+        this.runtimeName = runtimeName;
+        this.typeRef = typeRef;
+        this.zeroMember = zeroMember;
+        this.cmp = cmp;
+        this.zero = zero;
+        this.show = show;
+        this.depth = depth;
+        this.element = element;
+        this.mapKey = mapKey;
+        this.mapValue = mapValue;
+    }
+
+    /** True when the Java type is a primitive (int, double, ...): never null, compared with ==. */
+    public boolean isPrimitive() {
+        return !javaType.equals(boxedType);
+    }
+
+    /** Java's own equals() would compare this type by identity somewhere inside: compare deeply. */
+    public boolean isDeepEquality() {
+        return cmp.equals("array") || cmp.equals("deep");
+    }
+
+    /** True for {@code boolean}, whose zero literal is {@code false} rather than a cast 0. */
+    public boolean isBool() {
+        return javaType.equals("boolean");
+    }
+
+    /** A field of this type must be set to its zero value explicitly (Java's default is null). */
+    public boolean getNeedsInit() {
+        return !zero.equals("none");
+    }
+
+    // Local variable names for this nesting level. Templates pass these (not anonymous
+    // templates) down, because an anonymous template would be evaluated in the callee's scope.
+
+    public String getElVar() {
+        return "el" + depth;
+    }
+
+    public String getKeyVar() {
+        return "key" + depth;
+    }
+
+    public String getValVar() {
+        return "val" + depth;
+    }
+
+    // Template names, so java.stg can dispatch with (t.readTemplate)(...).
+
+    public String getReadTemplate() {
+        return "read_" + kind;
+    }
+
+    public String getWriteTemplate() {
+        return "write_" + kind;
+    }
+
+    public String getEqualsTemplate() {
+        return "eq_" + cmp;
+    }
+
+    public String getHashTemplate() {
+        return "hash_" + cmp;
+    }
+
+    public String getShowTemplate() {
+        return "show_" + show;
+    }
+
+    public String getZeroTemplate() {
+        return "zero_" + zero;
+    }
+}

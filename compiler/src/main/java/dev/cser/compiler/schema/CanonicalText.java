@@ -1,0 +1,104 @@
+package dev.cser.compiler.schema;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The canonical text of a root type and the two stream-header numbers derived from it
+ * (SPEC §8, §8.1): the type id (hash of the qualified name) and the schema fingerprint (hash of
+ * the canonical text of every type reachable from the root).
+ */
+public final class CanonicalText {
+    private CanonicalText() {}
+
+    /** SPEC §8.1: one line per reachable type, sorted by qualified name. */
+    public static String of(Declaration root) {
+        TreeMap<String, Declaration> reachable = new TreeMap<>();
+        Deque<Declaration> work = new ArrayDeque<>();
+        work.add(root);
+        while (!work.isEmpty()) {
+            Declaration d = work.pop();
+            if (reachable.putIfAbsent(d.qualifiedName(), d) != null) {
+                continue;
+            }
+            for (Type t : memberTypes(d)) {
+                collectNamed(t, work);
+            }
+        }
+        StringBuilder text = new StringBuilder();
+        for (Declaration d : reachable.values()) {
+            text.append(line(d)).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** The stream type id: the first 8 bytes of SHA-256 of the qualified name, little-endian. */
+    public static long typeId(Declaration root) {
+        return first8LittleEndian(root.qualifiedName());
+    }
+
+    /** The schema fingerprint: the first 8 bytes of SHA-256 of {@link #of}, little-endian. */
+    public static long fingerprint(Declaration root) {
+        return first8LittleEndian(of(root));
+    }
+
+    private static String line(Declaration d) {
+        StringBuilder s = new StringBuilder(d.keyword()).append(' ').append(d.qualifiedName()).append('{');
+        if (d instanceof MessageType m) {
+            for (Field f : m.fields()) {
+                s.append(f.id()).append(f.deprecated() ? "!" : "").append(':')
+                        .append(f.type().canonical()).append(' ').append(f.name()).append(';');
+            }
+        } else if (d instanceof UnionType u) {
+            for (Field v : u.variants()) {
+                s.append(v.id()).append(':').append(v.type().canonical()).append(' ').append(v.name()).append(';');
+            }
+        } else if (d instanceof EnumType e) {
+            e.members().stream()
+                    .sorted((a, b) -> Integer.compare(a.value(), b.value()))
+                    .forEach(m -> s.append(m.name()).append('=').append(m.value()).append(';'));
+        }
+        return s.append('}').toString();
+    }
+
+    private static Iterable<Type> memberTypes(Declaration d) {
+        if (d instanceof MessageType m) {
+            return m.fields().stream().map(Field::type).toList();
+        }
+        if (d instanceof UnionType u) {
+            return u.variants().stream().map(Field::type).toList();
+        }
+        return Set.of();
+    }
+
+    private static void collectNamed(Type t, Deque<Declaration> out) {
+        if (t instanceof Type.NamedType n) {
+            out.add(n.declaration());
+        } else if (t instanceof Type.ListType l) {
+            collectNamed(l.element(), out);
+        } else if (t instanceof Type.MapType m) {
+            collectNamed(m.key(), out);
+            collectNamed(m.value(), out);
+        } else if (t instanceof Type.OptionalType o) {
+            collectNamed(o.inner(), out);
+        }
+    }
+
+    private static long first8LittleEndian(String text) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            long v = 0;
+            for (int i = 7; i >= 0; i--) {
+                v = (v << 8) | (hash[i] & 0xFF);
+            }
+            return v;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
+        }
+    }
+}

@@ -1,0 +1,287 @@
+package dev.cser.compiler.schema;
+
+import dev.cser.compiler.diag.ErrorCollector;
+import dev.cser.compiler.diag.ErrorType;
+import dev.cser.compiler.diag.Location;
+import dev.cser.compiler.parse.FieldElement;
+import dev.cser.compiler.parse.TypeElement;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Turns parsed files into a {@link Schema}, in named passes: register every declaration,
+ * resolve the types of fields and variants, validate names, ids and values, and check that
+ * every type can hold a finite value. Every pass reports into one {@link ErrorCollector}, so a
+ * run shows every error at once.
+ */
+public final class Linker {
+    private static final Pattern PACKAGE_PART = Pattern.compile("[a-z][a-z0-9_]*");
+    private static final Pattern TYPE_NAME = Pattern.compile("[A-Z][A-Za-z0-9]*");
+    private static final Pattern SNAKE_NAME = Pattern.compile("[a-z][a-z0-9_]*");
+    private static final Pattern UPPER_SNAKE = Pattern.compile("[A-Z][A-Z0-9_]*");
+    private static final Set<String> GENERICS = Set.of("list", "map", "optional");
+    private static final int MAX_ID = 65535;
+
+    private final ErrorCollector errors;
+    private final Map<String, Declaration> byName = new TreeMap<>();
+    private final Map<Declaration, Path> declaringFile = new HashMap<>();
+    private final Map<Declaration, TypeElement> elementOf = new LinkedHashMap<>();
+    /** Declarations with a member whose type did not resolve: their other checks would only echo that error. */
+    private final Set<Declaration> incomplete = new HashSet<>();
+
+    public Linker(ErrorCollector errors) {
+        this.errors = errors;
+    }
+
+    /** Links the loaded files. Check the collector for errors before using the result. */
+    public Schema link(List<Loader.LoadedFile> files) {
+        List<Loader.LoadedFile> sorted = new ArrayList<>(files);
+        sorted.sort(Comparator.comparing(f -> f.element().path()));
+        Map<Path, Loader.LoadedFile> byPath = new HashMap<>();
+        for (Loader.LoadedFile f : sorted) {
+            byPath.put(f.realPath(), f);
+        }
+        List<SchemaFile> schemaFiles = new ArrayList<>();
+        for (Loader.LoadedFile f : sorted) {
+            schemaFiles.add(new SchemaFile(f.element().path(), f.element().packageName(), f.element().doc(),
+                    registerFile(f)));
+        }
+        for (Loader.LoadedFile f : sorted) {
+            resolveFile(f, byPath);
+        }
+        reportOutOfRangeIds();
+        checkFinite();
+        return new Schema(List.copyOf(schemaFiles), Map.copyOf(byName));
+    }
+
+    // ---- Pass 1: register declarations ------------------------------------------------------
+
+    private List<Declaration> registerFile(Loader.LoadedFile file) {
+        String pkg = file.element().packageName();
+        for (String part : pkg.split("\\.", -1)) {
+            if (!pkg.isEmpty() && !PACKAGE_PART.matcher(part).matches()) {
+                errors.at(file.element().packageLocation(), ErrorType.BAD_PACKAGE_NAME, part);
+            }
+        }
+        List<Declaration> declarations = new ArrayList<>();
+        for (TypeElement type : file.element().types()) {
+            if (!TYPE_NAME.matcher(type.name()).matches()) {
+                errors.at(type.location(), ErrorType.BAD_TYPE_NAME, type.name());
+            }
+            if (Primitive.bySchemaName(type.name()) != null || GENERICS.contains(type.name())) {
+                errors.at(type.location(), ErrorType.BUILTIN_TYPE_NAME, type.name());
+            }
+            Declaration declaration;
+            if (type instanceof TypeElement.Message m) {
+                declaration = new MessageType(m.location(), pkg, m.name(), m.doc(), m.frozen());
+            } else if (type instanceof TypeElement.Enum) {
+                declaration = new EnumType(type.location(), pkg, type.name(), type.doc());
+            } else {
+                declaration = new UnionType(type.location(), pkg, type.name(), type.doc());
+            }
+            Declaration previous = byName.get(declaration.qualifiedName());
+            if (previous != null) {
+                errors.at(type.location(), ErrorType.DUPLICATE_TYPE, declaration.qualifiedName(), previous.location());
+                continue;
+            }
+            byName.put(declaration.qualifiedName(), declaration);
+            declaringFile.put(declaration, file.realPath());
+            elementOf.put(declaration, type);
+            declarations.add(declaration);
+        }
+        return List.copyOf(declarations);
+    }
+
+    // ---- Pass 2 and 3: resolve types and validate members ----------------------------------
+
+    private void resolveFile(Loader.LoadedFile file, Map<Path, Loader.LoadedFile> byPath) {
+        Set<Path> visible = new HashSet<>(file.imports());
+        visible.add(file.realPath());
+        TypeResolver resolver = new TypeResolver(file.element().packageName(), byName, declaringFile, visible,
+                byPath, errors);
+        for (Map.Entry<Declaration, TypeElement> e : elementOf.entrySet()) {
+            if (!declaringFile.get(e.getKey()).equals(file.realPath())) {
+                continue;
+            }
+            if (e.getKey() instanceof MessageType m) {
+                linkMessage(m, (TypeElement.Message) e.getValue(), resolver);
+            } else if (e.getKey() instanceof EnumType en) {
+                linkEnum(en, (TypeElement.Enum) e.getValue());
+            } else if (e.getKey() instanceof UnionType u) {
+                linkUnion(u, (TypeElement.Union) e.getValue(), resolver);
+            }
+        }
+    }
+
+    private void linkMessage(MessageType message, TypeElement.Message element, TypeResolver resolver) {
+        List<Field> fields = new ArrayList<>();
+        for (FieldElement f : element.fields()) {
+            if (!SNAKE_NAME.matcher(f.name()).matches()) {
+                errors.at(f.location(), ErrorType.BAD_FIELD_NAME, f.name());
+            }
+            Type type = resolver.resolve(f.type(), false);
+            int id = parseId(f);
+            if (type == null) {
+                incomplete.add(message);
+            }
+            if (type != null && id > 0) {
+                fields.add(new Field(f.location(), f.name(), id, type, f.deprecated(), f.doc(), -1));
+            }
+        }
+        checkNamesAndIds(message, element.fields(), ErrorType.DUPLICATE_FIELD);
+        if (message.isStruct() && element.fields().isEmpty()) {
+            errors.at(message.location(), ErrorType.EMPTY_STRUCT, message.name());
+        }
+        fields.sort(Comparator.comparingInt(Field::id));
+        List<Field> withSlots = new ArrayList<>();
+        int slot = 0;
+        for (Field f : fields) {
+            withSlots.add(f.isOptional()
+                    ? new Field(f.location(), f.name(), f.id(), f.type(), f.deprecated(), f.doc(), slot++)
+                    : f);
+        }
+        message.setFields(withSlots);
+    }
+
+    private void linkUnion(UnionType union, TypeElement.Union element, TypeResolver resolver) {
+        List<Field> variants = new ArrayList<>();
+        for (FieldElement v : element.variants()) {
+            if (!SNAKE_NAME.matcher(v.name()).matches()) {
+                errors.at(v.location(), ErrorType.BAD_VARIANT_NAME, v.name());
+            }
+            Type type = resolver.resolve(v.type(), true);
+            int id = parseId(v);
+            if (type == null) {
+                incomplete.add(union);
+            }
+            if (type != null && id > 0) {
+                variants.add(new Field(v.location(), v.name(), id, type, false, v.doc(), -1));
+            }
+        }
+        checkNamesAndIds(union, element.variants(), ErrorType.DUPLICATE_VARIANT);
+        if (element.variants().isEmpty()) {
+            errors.at(union.location(), ErrorType.EMPTY_UNION, union.name());
+        }
+        variants.sort(Comparator.comparingInt(Field::id));
+        union.setVariants(variants);
+    }
+
+    private void linkEnum(EnumType enumType, TypeElement.Enum element) {
+        List<EnumType.Member> members = new ArrayList<>();
+        Map<String, Location> names = new HashMap<>();
+        Map<Long, String> values = new HashMap<>();
+        for (var m : element.members()) {
+            if (!UPPER_SNAKE.matcher(m.name()).matches()) {
+                errors.at(m.location(), ErrorType.BAD_MEMBER_NAME, m.name());
+            }
+            Location first = names.putIfAbsent(m.name(), m.location());
+            if (first != null) {
+                errors.at(m.location(), ErrorType.DUPLICATE_MEMBER, m.name(), enumType.name(), first);
+            }
+            long value = parseLong(m.value());
+            if (value < 0 || value > Integer.MAX_VALUE) {
+                errors.at(m.location(), ErrorType.ENUM_VALUE_OUT_OF_RANGE, m.value());
+                continue;
+            }
+            String holder = values.putIfAbsent(value, m.name());
+            if (holder != null) {
+                errors.at(m.location(), ErrorType.DUPLICATE_ENUM_VALUE, value, holder, enumType.name());
+                continue;
+            }
+            members.add(new EnumType.Member(m.location(), m.name(), (int) value, m.doc()));
+        }
+        if (element.members().isEmpty()) {
+            errors.at(enumType.location(), ErrorType.EMPTY_ENUM, enumType.name());
+        } else if (!values.containsKey(0L)) {
+            errors.at(enumType.location(), ErrorType.ENUM_WITHOUT_ZERO, enumType.name());
+        }
+        enumType.setMembers(members);
+    }
+
+    /** Names unique; ids unique and 1..N without gaps. */
+    private void checkNamesAndIds(Declaration owner, List<FieldElement> fields, ErrorType duplicateName) {
+        Map<String, Location> names = new HashMap<>();
+        Map<Integer, String> ids = new TreeMap<>();
+        for (FieldElement f : fields) {
+            Location first = names.putIfAbsent(f.name(), f.location());
+            if (first != null) {
+                errors.at(f.location(), duplicateName, f.name(), owner.name(), first);
+            }
+            int id = parseId(f);
+            if (id <= 0) {
+                continue;
+            }
+            String holder = ids.putIfAbsent(id, f.name());
+            if (holder != null) {
+                errors.at(f.location(), ErrorType.DUPLICATE_FIELD_ID, id, holder, owner.name());
+            }
+        }
+        if (ids.isEmpty()) {
+            return;
+        }
+        int max = ((TreeMap<Integer, String>) ids).lastKey();
+        List<String> missing = new ArrayList<>();
+        for (int i = 1; i <= max && missing.size() < 6; i++) {
+            if (!ids.containsKey(i)) {
+                missing.add(String.valueOf(i));
+            }
+        }
+        if (!missing.isEmpty()) {
+            errors.at(owner.location(), ErrorType.ID_GAP, owner.name(), max, String.join(", ", missing));
+        }
+    }
+
+    /** The id of a field or variant, or -1 when it is out of range (reported once, here). */
+    private int parseId(FieldElement f) {
+        long id = parseLong(f.id());
+        return id >= 1 && id <= MAX_ID ? (int) id : -1;
+    }
+
+    private static long parseLong(String digits) {
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    // ---- Pass 4: every type must be able to hold a finite value -----------------------------
+
+    private void checkFinite() {
+        FiniteValues finite = new FiniteValues(byName.values());
+        for (Declaration d : byName.values()) {
+            if (incomplete.contains(d) || d instanceof UnionType u && u.variants().isEmpty()) {
+                continue;
+            }
+            if (!finite.isFinite(d)) {
+                errors.at(d.location(), ErrorType.INFINITE_TYPE, d.keyword() + " " + d.name(), finite.why(d));
+            } else if (d instanceof UnionType u) {
+                u.setZeroVariant(finite.zeroVariant(u));
+            }
+        }
+    }
+
+    // ---- Ids out of 1..65535 are reported once per field, whatever else is wrong ----------
+
+    private void reportOutOfRangeIds() {
+        for (TypeElement element : elementOf.values()) {
+            List<FieldElement> fields = element instanceof TypeElement.Message m ? m.fields()
+                    : element instanceof TypeElement.Union u ? u.variants()
+                    : List.of();
+            for (FieldElement f : fields) {
+                if (parseId(f) < 0) {
+                    errors.at(f.location(), ErrorType.ID_OUT_OF_RANGE, f.id());
+                }
+            }
+        }
+    }
+}

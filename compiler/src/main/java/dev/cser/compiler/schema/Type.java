@@ -1,0 +1,44 @@
+package dev.cser.compiler.schema;
+
+/** A resolved type: a built-in, a collection, an optional, or a reference to a declaration. */
+public sealed interface Type {
+
+    /** How the type is written in canonical schema text (SPEC §8.1): named types qualified. */
+    String canonical();
+
+    record PrimitiveType(Primitive kind) implements Type {
+        @Override
+        public String canonical() {
+            return kind.schemaName();
+        }
+    }
+
+    record ListType(Type element) implements Type {
+        @Override
+        public String canonical() {
+            return "list<" + element.canonical() + ">";
+        }
+    }
+
+    record MapType(Type key, Type value) implements Type {
+        @Override
+        public String canonical() {
+            return "map<" + key.canonical() + ", " + value.canonical() + ">";
+        }
+    }
+
+    record OptionalType(Type inner) implements Type {
+        @Override
+        public String canonical() {
+            return "optional<" + inner.canonical() + ">";
+        }
+    }
+
+    /** A reference to a record, struct, enum or union. Compared by the declaration's identity. */
+    record NamedType(Declaration declaration) implements Type {
+        @Override
+        public String canonical() {
+            return declaration.qualifiedName();
+        }
+    }
+}
