@@ -9,6 +9,7 @@ public final class MessageFile {
     public final String typeName;
     public final String sourcePath;
     public final boolean isStruct;
+    public final boolean isRecord;
     public final List<String> doc;
     /** Every field in id order, deprecated ones included (the wire). */
     public final List<JavaField> fields;
@@ -28,6 +29,7 @@ public final class MessageFile {
         this.typeName = typeName;
         this.sourcePath = sourcePath;
         this.isStruct = isStruct;
+        this.isRecord = !isStruct;
         this.doc = doc;
         this.fields = fields;
         this.apiFields = fields.stream().filter(f -> !f.deprecated).toList();

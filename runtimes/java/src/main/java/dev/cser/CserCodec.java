@@ -1,0 +1,41 @@
+package dev.cser;
+
+/**
+ * The encoder and decoder of one root type, as streams see it. Generated code provides one per
+ * record, struct and union as its static {@code CODEC}; {@link CserStreamWriter},
+ * {@link CserStreamReader} and generic tools work through it.
+ *
+ * <p>It reads and writes a stream frame's <em>content</em> (SPEC §8): for a record, its body
+ * (so that the frame, length and body, is byte for byte the record's message); for a struct or
+ * union, its whole message. The stream classes add and check the frame length. To encode or
+ * decode a standalone message use the generated type's own {@code encode}/{@code decode}.
+ *
+ * @param <T> the generated Java type
+ */
+public interface CserCodec<T> {
+    /** The qualified schema name of the type, e.g. {@code sakai.content.ContentResource}. */
+    String typeName();
+
+    /** The stream type id (SPEC §8): the first 8 bytes, little-endian, of SHA-256 of {@link #typeName()}. */
+    long typeId();
+
+    /** The schema fingerprint (SPEC §8): the first 8 bytes, little-endian, of SHA-256 of the canonical text. */
+    long fingerprint();
+
+    /**
+     * Appends the frame content of {@code value} to {@code w}: a record's body (no length
+     * prefix), a struct's or union's message.
+     *
+     * @throws CserEncodeException if the value cannot be encoded
+     */
+    void encodeRoot(T value, CserWriter w);
+
+    /**
+     * Reads one frame's content: {@code r}'s limit is the end of the frame. A record reads the
+     * fields it knows (the stream reader skips the rest, SPEC §5.5); a struct or union rejects
+     * bytes after its value (TRAILING_BYTES).
+     *
+     * @throws CserDecodeException if the bytes are not a valid value of this type
+     */
+    T decodeRoot(CserReader r) throws CserDecodeException;
+}

@@ -1,0 +1,139 @@
+package dev.cser;
+
+import java.io.IOException;
+import java.util.ArrayList;
+
+/**
+ * The one error every decode failure raises (SPEC §10): a {@link DecodeErrorKind}, the byte
+ * offset where the problem was detected, and the path of fields leading to it.
+ *
+ * <p>The path is built while the generated decoders unwind: each record, struct or union
+ * prepends {@code "Type.field"} and each list element its index, so an error inside the second
+ * person of {@code MediaContent.media.persons} reads {@code MediaContent.media.persons[1]}. Only
+ * the outermost segment keeps its type name; the others are implied by the field before them.
+ *
+ * <p>Stack traces are kept by default, because they help to find which decoder failed. A server
+ * that expects many malformed messages can make construction cheap by running with
+ * {@code -Ddev.cser.decodeStackTraces=false}.
+ */
+public class CserDecodeException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    /** Read once: a per-exception switch would cost the check it is meant to save. */
+    private static final boolean STACK_TRACES =
+            !"false".equalsIgnoreCase(System.getProperty("dev.cser.decodeStackTraces"));
+
+    private final DecodeErrorKind kind;
+    private final String reason;
+    private final long offset;
+    /** Path segments in the order they were prepended (innermost first); rendered lazily. */
+    private final ArrayList<String> segments = new ArrayList<>(4);
+    /** Where the message sits, e.g. "record 12, frame at stream offset 3456"; null if unknown. */
+    private String context;
+
+    /**
+     * Creates a decode error.
+     *
+     * @param kind what went wrong
+     * @param message a human-readable description, without the offset or path
+     * @param offset the byte offset where the problem was detected
+     */
+    public CserDecodeException(DecodeErrorKind kind, String message, long offset) {
+        super(message);
+        this.kind = kind;
+        this.reason = message;
+        this.offset = offset;
+    }
+
+    /** What went wrong. */
+    public DecodeErrorKind kind() {
+        return kind;
+    }
+
+    /** The byte offset where the problem was detected (see each {@link DecodeErrorKind}). */
+    public long offset() {
+        return offset;
+    }
+
+    /** The description alone, without kind, offset or path. */
+    public String reason() {
+        return reason;
+    }
+
+    /**
+     * The path of fields leading to the error, e.g. {@code MediaContent.media.persons[1]}, or
+     * the empty string when the error is not inside a field.
+     */
+    public String path() {
+        int n = segments.size();
+        if (n == 0) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = n - 1; i >= 0; i--) {
+            String s = segments.get(i);
+            if (s.startsWith("[") || sb.length() == 0) {
+                sb.append(s);
+            } else {
+                // "Type.field" after a field: the type is implied by that field, keep the name.
+                sb.append('.').append(s, s.lastIndexOf('.') + 1, s.length());
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Prepends a field segment, {@code "Type.field"} (or a bare field name), while unwinding.
+     *
+     * @return this exception, so generated code can write {@code throw e.prependPath(...)}
+     */
+    public CserDecodeException prependPath(String segment) {
+        segments.add(segment);
+        return this;
+    }
+
+    /**
+     * Prepends a list index while unwinding.
+     *
+     * @return this exception
+     */
+    public CserDecodeException prependIndex(long index) {
+        segments.add("[" + index + "]");
+        return this;
+    }
+
+    /**
+     * Prepends a map key while unwinding; string keys are quoted.
+     *
+     * @return this exception
+     */
+    public CserDecodeException prependKey(Object key) {
+        segments.add(key instanceof String ? "[\"" + key + "\"]" : "[" + key + "]");
+        return this;
+    }
+
+    /** The stream reader says which record of the stream failed, e.g. "record 12, frame at stream offset 3456". */
+    void setContext(String where) {
+        this.context = where;
+    }
+
+    /** Kind, description, offset, path and, in a stream, which record. */
+    @Override
+    public String getMessage() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(kind).append(": ").append(reason).append(" at offset ").append(offset);
+        String p = path();
+        if (!p.isEmpty()) {
+            sb.append(" in ").append(p);
+        }
+        if (context != null) {
+            sb.append(" (").append(context).append(')');
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+        return STACK_TRACES ? super.fillInStackTrace() : this;
+    }
+}

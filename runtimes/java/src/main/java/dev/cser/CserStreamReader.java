@@ -1,0 +1,331 @@
+package dev.cser;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * Reads a cser stream (SPEC §8): checks the header, then decodes one message per frame.
+ *
+ * <p>Input is read in large chunks into an internal buffer, so an unbuffered input stream (a
+ * socket) costs no system call per message. The buffer grows only as bytes actually arrive, so
+ * a frame that declares a huge length and then ends costs no more memory than its bytes. A frame
+ * longer than the maximum message size (default 64 MiB) is rejected before anything is read.
+ *
+ * <p>The header is read on the first {@link #read()} (or {@link #writerFingerprint()}), so the
+ * {@code with...} options can be set first. A message that fails to decode does not break the
+ * framing: its frame is skipped and the next {@link #read()} goes on with the next message.
+ * Errors in the framing itself (a truncated frame, a bad header) end the stream: every later
+ * {@code read()} throws the same error. Not thread-safe.
+ *
+ * @param <T> the root type
+ */
+public final class CserStreamReader<T> implements Closeable, Iterable<T> {
+    /** Default maximum frame length: 64 MiB. */
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = 64 << 20;
+
+    private static final int BUFFER_SIZE = 1 << 16;
+
+    private final InputStream in;
+    private final CserCodec<T> codec;
+    private final CserReader reader = new CserReader(new byte[0]);
+    private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
+    private boolean requireFingerprint;
+
+    /** Bytes read but not yet consumed are {@code buf[pos..end)}. */
+    private byte[] buf = new byte[BUFFER_SIZE];
+    private int pos;
+    private int end;
+    /** The stream offset of {@code buf[0]}. */
+    private long bufStart;
+    private boolean eof;
+    private boolean headerRead;
+    private boolean closed;
+    /** A framing error: the stream cannot go on after it. */
+    private CserDecodeException broken;
+    private long writerFingerprint;
+    private long recordIndex;
+
+    /** Reads a stream of {@code codec}'s type from {@code in}. */
+    public CserStreamReader(InputStream in, CserCodec<T> codec) {
+        this.in = Objects.requireNonNull(in, "in");
+        this.codec = Objects.requireNonNull(codec, "codec");
+    }
+
+    /**
+     * Sets the largest frame accepted (default 64 MiB); longer ones fail with MESSAGE_TOO_LARGE.
+     *
+     * @return this reader
+     */
+    public CserStreamReader<T> withMaxMessageSize(int maxMessageSize) {
+        if (maxMessageSize < 0) {
+            throw new IllegalArgumentException("negative max message size: " + maxMessageSize);
+        }
+        this.maxMessageSize = maxMessageSize;
+        return this;
+    }
+
+    /**
+     * Sets the maximum nesting depth of each message (default 64).
+     *
+     * @return this reader
+     */
+    public CserStreamReader<T> withMaxDepth(int maxDepth) {
+        reader.withMaxDepth(maxDepth);
+        return this;
+    }
+
+    /**
+     * Whether to reject (WRONG_TYPE) a stream written with another schema fingerprint than the
+     * codec's. Off by default: a compatible older or newer schema may have written it (SPEC §9).
+     *
+     * @return this reader
+     */
+    public CserStreamReader<T> requireFingerprint(boolean require) {
+        this.requireFingerprint = require;
+        return this;
+    }
+
+    /** The fingerprint of the schema that wrote the stream (reads the header if not yet read). */
+    public long writerFingerprint() throws IOException {
+        ensureOpen();
+        readHeader();
+        return writerFingerprint;
+    }
+
+    /** The index of the next record: the number of frames consumed so far. */
+    public long recordIndex() {
+        return recordIndex;
+    }
+
+    /**
+     * Reads the next message.
+     *
+     * @return the message, or null at the end of the stream (end of input on a frame boundary)
+     * @throws CserDecodeException on a bad header, a truncated or too large frame, or a message
+     *     that does not decode (its offset is counted from the start of the stream)
+     * @throws IOException if the input stream fails or this reader is closed
+     */
+    public T read() throws IOException {
+        ensureOpen();
+        readHeader();
+        long index = recordIndex;
+        long frameStart = bufStart + pos;
+        int len;
+        try {
+            shrinkBuffer();
+            if (!fill(1)) {
+                return null; // end of input on a frame boundary: the stream is over
+            }
+            long length = readFrameLength(frameStart);
+            if (Long.compareUnsigned(length, maxMessageSize) > 0) {
+                throw new CserDecodeException(DecodeErrorKind.MESSAGE_TOO_LARGE, "frame length "
+                        + Long.toUnsignedString(length) + " exceeds the maximum message size " + maxMessageSize,
+                        frameStart);
+            }
+            len = (int) length;
+            if (!fill(len)) {
+                throw new CserDecodeException(DecodeErrorKind.TRUNCATED, "stream ends inside a frame of "
+                        + len + " bytes", bufStart + end);
+            }
+        } catch (CserDecodeException e) {
+            e.setContext("record " + index + ", frame at stream offset " + frameStart);
+            broken = e;
+            throw e;
+        }
+        int bodyPos = pos;
+        // Consume the frame before decoding: a bad message leaves the framing intact.
+        pos += len;
+        recordIndex++;
+        reader.reset(buf, bodyPos, len).withBaseOffset(bufStart + bodyPos);
+        try {
+            return codec.decodeRoot(reader);
+        } catch (CserDecodeException e) {
+            e.setContext("record " + index + ", frame at stream offset " + frameStart);
+            throw e;
+        }
+    }
+
+    /**
+     * Reads the varint length of the next frame, consuming it; at least one byte is available.
+     *
+     * @return the length, unsigned (a forged one may have bit 63 set)
+     */
+    private long readFrameLength(long frameStart) throws IOException {
+        long result = 0;
+        for (int i = 0; ; i++) {
+            if (!fill(i + 1)) {
+                throw new CserDecodeException(DecodeErrorKind.TRUNCATED, "stream ends inside a frame length",
+                        bufStart + end);
+            }
+            int x = buf[pos + i];
+            if (i == 9) {
+                if (x != 1) {
+                    throw x == 0
+                            ? new CserDecodeException(DecodeErrorKind.OVERLONG_VARINT,
+                                    "overlong frame length", frameStart + i)
+                            : new CserDecodeException(DecodeErrorKind.BAD_VARINT, "frame length varint too long",
+                                    frameStart + i);
+                }
+                pos += 10;
+                return result | (1L << 63);
+            }
+            if (x >= 0) {
+                if (x == 0 && i > 0) {
+                    throw new CserDecodeException(DecodeErrorKind.OVERLONG_VARINT, "overlong frame length",
+                            frameStart + i);
+                }
+                pos += i + 1;
+                return result | ((long) x << (7 * i));
+            }
+            result |= (long) (x & 0x7F) << (7 * i);
+        }
+    }
+
+    private void readHeader() throws IOException {
+        if (broken != null) {
+            throw broken;
+        }
+        if (headerRead) {
+            return;
+        }
+        try {
+            int n = CserStreamHeader.LENGTH;
+            boolean complete = fill(n);
+            // pos is 0 here: the header is the first thing read.
+            int bad = CserStreamHeader.firstBadPrefixByte(buf, Math.min(end, n));
+            if (bad >= 0) {
+                throw new CserDecodeException(DecodeErrorKind.BAD_STREAM_HEADER,
+                        "not a cser stream of format version " + CserStreamHeader.VERSION
+                                + " (bad magic or version)", bad);
+            }
+            if (!complete) {
+                throw new CserDecodeException(DecodeErrorKind.TRUNCATED, "stream ends inside its " + n
+                        + "-byte header", end);
+            }
+            long typeId = CserStreamHeader.getLongLe(buf, CserStreamHeader.TYPE_ID_OFFSET);
+            if (typeId != codec.typeId()) {
+                throw new CserDecodeException(DecodeErrorKind.WRONG_TYPE, String.format(
+                        "stream holds type id %016x, not %s (%016x)", typeId, codec.typeName(), codec.typeId()),
+                        CserStreamHeader.TYPE_ID_OFFSET);
+            }
+            writerFingerprint = CserStreamHeader.getLongLe(buf, CserStreamHeader.FINGERPRINT_OFFSET);
+            if (requireFingerprint && writerFingerprint != codec.fingerprint()) {
+                throw new CserDecodeException(DecodeErrorKind.WRONG_TYPE, String.format(
+                        "stream written by schema fingerprint %016x, this reader requires %016x",
+                        writerFingerprint, codec.fingerprint()), CserStreamHeader.FINGERPRINT_OFFSET);
+            }
+            pos += n;
+            headerRead = true;
+        } catch (CserDecodeException e) {
+            broken = e;
+            throw e;
+        }
+    }
+
+    /**
+     * Makes at least {@code n} unconsumed bytes available, reading as needed.
+     *
+     * @return false if the input ends first
+     */
+    private boolean fill(int n) throws IOException {
+        while (end - pos < n) {
+            if (eof) {
+                return false;
+            }
+            if (end == buf.length) {
+                if (pos > 0) {
+                    compact();
+                } else {
+                    // The buffer is full of bytes that really arrived: growing now at most
+                    // doubles what the input has sent, whatever length a frame declares.
+                    byte[] bigger = new byte[(int) Math.min(2L * buf.length, n)];
+                    System.arraycopy(buf, 0, bigger, 0, end);
+                    buf = bigger;
+                }
+            }
+            int r = in.read(buf, end, buf.length - end);
+            if (r < 0) {
+                eof = true;
+                return false;
+            }
+            end += r;
+        }
+        return true;
+    }
+
+    private void compact() {
+        int n = end - pos;
+        System.arraycopy(buf, pos, buf, 0, n);
+        bufStart += pos;
+        pos = 0;
+        end = n;
+    }
+
+    /** Gives back the memory of a large message once the bytes left fit the normal buffer. */
+    private void shrinkBuffer() {
+        if (buf.length > BUFFER_SIZE && end - pos <= BUFFER_SIZE / 2) {
+            byte[] small = new byte[BUFFER_SIZE];
+            System.arraycopy(buf, pos, small, 0, end - pos);
+            bufStart += pos;
+            end -= pos;
+            pos = 0;
+            buf = small;
+        }
+    }
+
+    private void ensureOpen() throws IOException {
+        if (closed) {
+            throw new IOException("stream reader is closed");
+        }
+    }
+
+    /**
+     * Iterates over the remaining messages. I/O and decode errors surface as
+     * {@link UncheckedIOException} (wrapping the {@link CserDecodeException}). The stream is read
+     * once: a second iterator continues where the first stopped.
+     */
+    @Override
+    public Iterator<T> iterator() {
+        return new Iterator<>() {
+            private T next;
+            private boolean done;
+
+            @Override
+            public boolean hasNext() {
+                if (next == null && !done) {
+                    try {
+                        next = read();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    done = next == null;
+                }
+                return next != null;
+            }
+
+            @Override
+            public T next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                T t = next;
+                next = null;
+                return t;
+            }
+        };
+    }
+
+    /** Closes the input stream. */
+    @Override
+    public void close() throws IOException {
+        if (!closed) {
+            closed = true;
+            in.close();
+        }
+    }
+}

@@ -1,0 +1,521 @@
+package dev.cser;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * Appends the cser encoding of values (SPEC §4–§5) to a growable byte array.
+ *
+ * <p>A writer is reusable: {@link #reset()} keeps the array, so encoding many messages with one
+ * writer produces no garbage once the array has grown to the largest message. It is not
+ * thread-safe.
+ *
+ * <p>Nested record bodies are written in a single pass: {@link #beginLength()} reserves one
+ * byte for the length and {@link #endLength(int)} patches it in, moving the body when the length
+ * needs more bytes, so lengths are always minimal varints.
+ */
+public final class CserWriter {
+    /** Default maximum nesting depth of records, structs and unions (SPEC §7). */
+    public static final int DEFAULT_MAX_DEPTH = 64;
+
+    /** The largest array the JVM reliably allocates. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private byte[] buf;
+    private int pos;
+    private int depth;
+    private int maxDepth = DEFAULT_MAX_DEPTH;
+
+    /** Creates a writer with a 256-byte initial array. */
+    public CserWriter() {
+        this(256);
+    }
+
+    /** Creates a writer whose array starts with {@code initialCapacity} bytes. */
+    public CserWriter(int initialCapacity) {
+        if (initialCapacity < 0) {
+            throw new IllegalArgumentException("negative capacity: " + initialCapacity);
+        }
+        buf = new byte[Math.max(initialCapacity, 16)];
+    }
+
+    /**
+     * Sets the maximum nesting depth (default 64); deeper values fail with
+     * {@link CserEncodeException}.
+     *
+     * @return this writer
+     */
+    public CserWriter withMaxDepth(int maxDepth) {
+        if (maxDepth < 1) {
+            throw new IllegalArgumentException("max depth must be at least 1: " + maxDepth);
+        }
+        this.maxDepth = maxDepth;
+        return this;
+    }
+
+    /** Empties the writer (keeping its array) and resets the depth, e.g. after a failed encode. */
+    public void reset() {
+        pos = 0;
+        depth = 0;
+    }
+
+    /** The number of bytes written. */
+    public int size() {
+        return pos;
+    }
+
+    /** A copy of the bytes written. */
+    public byte[] toByteArray() {
+        return Arrays.copyOf(buf, pos);
+    }
+
+    /**
+     * The backing array, valid from 0 to {@link #size()}; no copy. It is replaced when the writer
+     * grows, so fetch it again after writing.
+     */
+    public byte[] buffer() {
+        return buf;
+    }
+
+    /** Writes the bytes written so far to {@code out}. */
+    public void writeTo(OutputStream out) throws IOException {
+        out.write(buf, 0, pos);
+    }
+
+    // ---- capacity ------------------------------------------------------------------------------
+
+    /** Makes room for {@code n} more bytes. */
+    private void ensure(int n) {
+        if (n > buf.length - pos) {
+            grow(n);
+        }
+    }
+
+    private void grow(int n) {
+        long needed = (long) pos + n;
+        if (needed > MAX_ARRAY) {
+            throw new CserEncodeException("message too large for a Java array: " + needed + " bytes");
+        }
+        int cap = (int) Math.max(needed, Math.min((long) buf.length * 2, MAX_ARRAY));
+        buf = Arrays.copyOf(buf, cap);
+    }
+
+    // ---- primitives ----------------------------------------------------------------------------
+
+    /** Writes the low 8 bits of {@code b} as one byte (e.g. a presence byte). */
+    public void writeByte(int b) {
+        if (pos == buf.length) {
+            grow(1);
+        }
+        buf[pos++] = (byte) b;
+    }
+
+    /** Writes {@code len} bytes of {@code b} from {@code off} unchanged. */
+    public void writeRaw(byte[] b, int off, int len) {
+        ensure(len);
+        System.arraycopy(b, off, buf, pos, len);
+        pos += len;
+    }
+
+    /** Writes {@code v}, read as an unsigned 32-bit integer, as a varint. */
+    public void writeVarint32(int v) {
+        ensure(5);
+        byte[] b = buf;
+        int p = pos;
+        while ((v & ~0x7F) != 0) {
+            b[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        b[p++] = (byte) v;
+        pos = p;
+    }
+
+    /** Writes {@code v}, read as an unsigned 64-bit integer, as a varint. */
+    public void writeVarint64(long v) {
+        ensure(10);
+        byte[] b = buf;
+        int p = pos;
+        while ((v & ~0x7FL) != 0) {
+            b[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        b[p++] = (byte) v;
+        pos = p;
+    }
+
+    /** The number of bytes of the varint of {@code v} (unsigned). */
+    static int varintSize(int v) {
+        // 1 byte per 7 significant bits; 0 still takes one byte.
+        return (38 - Integer.numberOfLeadingZeros(v | 1)) / 7;
+    }
+
+    /** Writes {@code 00} or {@code 01}. */
+    public void writeBool(boolean v) {
+        writeByte(v ? 1 : 0);
+    }
+
+    /** Writes an i8 as one two's-complement byte. */
+    public void writeI8(byte v) {
+        writeByte(v);
+    }
+
+    /** Writes a u8 (the unsigned bit pattern in a byte) as one byte. */
+    public void writeU8(byte v) {
+        writeByte(v);
+    }
+
+    /** Writes an i16 as a zigzag varint. */
+    public void writeI16(short v) {
+        writeVarint32((v << 1) ^ (v >> 15));
+    }
+
+    /** Writes a u16 (the unsigned bit pattern in a short) as a varint. */
+    public void writeU16(short v) {
+        writeVarint32(v & 0xFFFF);
+    }
+
+    /** Writes an i32 as a zigzag varint. */
+    public void writeI32(int v) {
+        writeVarint32((v << 1) ^ (v >> 31));
+    }
+
+    /** Writes a u32 (the unsigned bit pattern in an int) as a varint. */
+    public void writeU32(int v) {
+        writeVarint32(v);
+    }
+
+    /** Writes an i64 as a zigzag varint. */
+    public void writeI64(long v) {
+        writeVarint64((v << 1) ^ (v >> 63));
+    }
+
+    /** Writes a u64 (the unsigned bit pattern in a long) as a varint. */
+    public void writeU64(long v) {
+        writeVarint64(v);
+    }
+
+    /** Writes the raw IEEE 754 bits of {@code v}, little-endian (NaN payloads are kept). */
+    public void writeF32(float v) {
+        ensure(4);
+        INT_LE.set(buf, pos, Float.floatToRawIntBits(v));
+        pos += 4;
+    }
+
+    /** Writes the raw IEEE 754 bits of {@code v}, little-endian (NaN payloads are kept). */
+    public void writeF64(double v) {
+        ensure(8);
+        LONG_LE.set(buf, pos, Double.doubleToRawLongBits(v));
+        pos += 8;
+    }
+
+    /**
+     * Writes an enum member's number as a varint.
+     *
+     * @throws CserEncodeException if {@code number} is negative (numbers are 0..2³¹−1)
+     */
+    public void writeEnum(int number) {
+        if (number < 0) {
+            throw new CserEncodeException("enum number out of range: " + number);
+        }
+        writeVarint32(number);
+    }
+
+    /**
+     * Writes an element or entry count.
+     *
+     * @throws CserEncodeException if {@code count} is negative
+     */
+    public void writeCount(int count) {
+        if (count < 0) {
+            throw new CserEncodeException("negative count: " + count);
+        }
+        writeVarint32(count);
+    }
+
+    /** Writes the length of {@code b}, then its bytes. */
+    public void writeBytes(byte[] b) {
+        if (b == null) {
+            throw new CserEncodeException("null bytes in a non-optional position");
+        }
+        writeVarint32(b.length);
+        writeRaw(b, 0, b.length);
+    }
+
+    // ---- strings -------------------------------------------------------------------------------
+
+    /**
+     * Writes the UTF-8 length of {@code s}, then its UTF-8 bytes.
+     *
+     * @throws CserEncodeException if {@code s} holds a lone surrogate (it has no UTF-8 form, and
+     *     writing a replacement character would silently change the value), or is null
+     */
+    public void writeString(String s) {
+        if (s == null) {
+            throw new CserEncodeException("null string in a non-optional position");
+        }
+        int n = s.length();
+        int mark = pos;
+        // Optimistic: most strings are ASCII, whose UTF-8 length is their char count, so write
+        // the length first and the chars straight after it, with no scan and no garbage.
+        writeVarint32(n);
+        ensure(n);
+        byte[] b = buf;
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                pos = mark;
+                writeStringUtf8(s, i);
+                return;
+            }
+            b[p + i] = (byte) c;
+        }
+        pos = p + n;
+    }
+
+    /** The general case: {@code s} is ASCII before {@code firstNonAscii}. */
+    private void writeStringUtf8(String s, int firstNonAscii) {
+        long utf8Length = firstNonAscii + utf8Length(s, firstNonAscii);
+        if (utf8Length > MAX_ARRAY) {
+            throw new CserEncodeException("string too long: " + utf8Length + " UTF-8 bytes");
+        }
+        int len = (int) utf8Length;
+        writeVarint32(len);
+        ensure(len);
+        byte[] b = buf;
+        int p = pos;
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                b[p++] = (byte) c;
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | (c >>> 6));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                // utf8Length already proved every surrogate is a high one followed by a low one.
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                b[p++] = (byte) (0xF0 | (cp >>> 18));
+                b[p++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
+                b[p++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (cp & 0x3F));
+            } else {
+                b[p++] = (byte) (0xE0 | (c >>> 12));
+                b[p++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        pos = p;
+    }
+
+    /** The UTF-8 length of {@code s} from {@code from}; rejects lone surrogates. */
+    private static long utf8Length(String s, int from) {
+        int n = s.length();
+        long len = 0;
+        for (int i = from; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                len += 1;
+            } else if (c < 0x800) {
+                len += 2;
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    len += 4;
+                    i++;
+                } else {
+                    throw new CserEncodeException(String.format(
+                            "lone surrogate U+%04X at index %d of a string: it has no UTF-8 encoding", (int) c, i));
+                }
+            } else {
+                len += 3;
+            }
+        }
+        return len;
+    }
+
+    // ---- nested record bodies ------------------------------------------------------------------
+
+    /**
+     * Reserves one byte for the length of a body about to be written.
+     *
+     * @return the mark to pass to {@link #endLength(int)}
+     */
+    public int beginLength() {
+        int mark = pos;
+        writeByte(0);
+        return mark;
+    }
+
+    /**
+     * Writes the length of the body written since {@link #beginLength()} returned {@code mark}
+     * into the reserved byte, moving the body right when the length takes more than one byte.
+     */
+    public void endLength(int mark) {
+        int bodyStart = mark + 1;
+        int len = pos - bodyStart;
+        if (len < 0x80) {
+            buf[mark] = (byte) len;
+            return;
+        }
+        int size = varintSize(len);
+        ensure(size - 1);
+        byte[] b = buf;
+        System.arraycopy(b, bodyStart, b, mark + size, len);
+        int p = mark;
+        int v = len;
+        while ((v & ~0x7F) != 0) {
+            b[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        b[p] = (byte) v;
+        pos += size - 1;
+    }
+
+    // ---- depth ---------------------------------------------------------------------------------
+
+    /**
+     * Enters a record, struct or union value.
+     *
+     * @throws CserEncodeException if that is deeper than the maximum depth (a cyclic graph or a
+     *     value no decoder with the same limit would accept)
+     */
+    public void enter() {
+        if (depth >= maxDepth) {
+            throw new CserEncodeException("nesting deeper than the maximum depth " + maxDepth
+                    + " (a cyclic object graph?)");
+        }
+        depth++;
+    }
+
+    /** Leaves the value entered by the matching {@link #enter()}. */
+    public void exit() {
+        depth--;
+    }
+
+    // ---- packed and primitive arrays -----------------------------------------------------------
+
+    /** Writes the count, then one {@code 00}/{@code 01} byte per element. */
+    public void writeBoolArray(boolean[] a) {
+        int n = requireArray(a, a == null ? 0 : a.length);
+        writeVarint32(n);
+        ensure(n);
+        byte[] b = buf;
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            b[p + i] = (byte) (a[i] ? 1 : 0);
+        }
+        pos = p + n;
+    }
+
+    /** Writes the count, then the bytes (the same encoding as {@link #writeBytes}). */
+    public void writeI8Array(byte[] a) {
+        writeBytes(a);
+    }
+
+    /** Writes the count, then the bytes (u8 shares i8's encoding). */
+    public void writeU8Array(byte[] a) {
+        writeBytes(a);
+    }
+
+    /** Writes the count, then one zigzag varint per element. */
+    public void writeI16Array(short[] a) {
+        writeVarint32(requireArray(a, a == null ? 0 : a.length));
+        for (short v : a) {
+            writeI16(v);
+        }
+    }
+
+    /** Writes the count, then one varint per element. */
+    public void writeU16Array(short[] a) {
+        writeVarint32(requireArray(a, a == null ? 0 : a.length));
+        for (short v : a) {
+            writeVarint32(v & 0xFFFF);
+        }
+    }
+
+    /** Writes the count, then one zigzag varint per element. */
+    public void writeI32Array(int[] a) {
+        writeVarint32(requireArray(a, a == null ? 0 : a.length));
+        for (int v : a) {
+            writeVarint32((v << 1) ^ (v >> 31));
+        }
+    }
+
+    /** Writes the count, then one varint per element. */
+    public void writeU32Array(int[] a) {
+        writeVarint32(requireArray(a, a == null ? 0 : a.length));
+        for (int v : a) {
+            writeVarint32(v);
+        }
+    }
+
+    /** Writes the count, then one zigzag varint per element. */
+    public void writeI64Array(long[] a) {
+        writeVarint32(requireArray(a, a == null ? 0 : a.length));
+        for (long v : a) {
+            writeVarint64((v << 1) ^ (v >> 63));
+        }
+    }
+
+    /** Writes the count, then one varint per element. */
+    public void writeU64Array(long[] a) {
+        writeVarint32(requireArray(a, a == null ? 0 : a.length));
+        for (long v : a) {
+            writeVarint64(v);
+        }
+    }
+
+    /** Writes the count, then 4 little-endian bytes per element (raw bits, NaN payloads kept). */
+    public void writeF32Array(float[] a) {
+        int n = requireArray(a, a == null ? 0 : a.length);
+        writeVarint32(n);
+        ensure(packedSize(n, 4));
+        byte[] b = buf;
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            INT_LE.set(b, p, Float.floatToRawIntBits(a[i]));
+            p += 4;
+        }
+        pos = p;
+    }
+
+    /** Writes the count, then 8 little-endian bytes per element (raw bits, NaN payloads kept). */
+    public void writeF64Array(double[] a) {
+        int n = requireArray(a, a == null ? 0 : a.length);
+        writeVarint32(n);
+        ensure(packedSize(n, 8));
+        byte[] b = buf;
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            LONG_LE.set(b, p, Double.doubleToRawLongBits(a[i]));
+            p += 8;
+        }
+        pos = p;
+    }
+
+    /** Rejects a null array (a list field is never null) before anything is written. */
+    private static int requireArray(Object array, int length) {
+        if (array == null) {
+            throw new CserEncodeException("null list in a non-optional position");
+        }
+        return length;
+    }
+
+    /** The byte size of {@code n} elements of {@code width} bytes, if an array can hold it. */
+    private static int packedSize(int n, int width) {
+        long size = (long) n * width;
+        if (size > MAX_ARRAY) {
+            throw new CserEncodeException("list too long to encode: " + n + " elements");
+        }
+        return (int) size;
+    }
+}
