@@ -70,6 +70,24 @@ class MalformedInputTest {
     }
 
     @Test
+    void errorsSayWhereInTheValueTheyAre() {
+        byte[] bytes = Workloads.mediaContent().encode();
+        // Corrupt the title of the second image: the last "Javaone Keynote" in the message.
+        byte[] title = "Javaone Keynote".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int at = -1;
+        for (int i = 0; i + title.length <= bytes.length; i++) {
+            if (Arrays.equals(Arrays.copyOfRange(bytes, i, i + title.length), title)) {
+                at = i;
+            }
+        }
+        bytes[at + 3] = (byte) 0xff;
+        CserDecodeException e = assertThrows(CserDecodeException.class, () -> bench.media.MediaContent.decode(bytes));
+        assertEquals(DecodeErrorKind.BAD_UTF8, e.kind());
+        assertEquals(at + 3, e.offset());
+        assertEquals("MediaContent.images[1].title", e.path());
+    }
+
+    @Test
     void hugeDeclaredLengthInATinyInput() {
         // A record claiming 2^31-1 bytes, followed by three.
         byte[] bytes = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07, 1, 2, 3};
