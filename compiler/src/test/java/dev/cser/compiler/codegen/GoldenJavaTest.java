@@ -1,0 +1,81 @@
+package dev.cser.compiler.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.diag.SchemaException;
+import dev.cser.compiler.schema.Schema;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Java emitter's output for two example schemas, checked against files under
+ * src/test/resources/golden/java, so that a template change shows up as a readable diff.
+ * After an intended change, regenerate them with {@code -Dgolden.update=true} and review the
+ * diff before committing.
+ */
+class GoldenJavaTest {
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/java");
+    private static final List<Path> SCHEMAS = List.of(
+            Path.of("../schema/examples/media.cser"), Path.of("../schema/examples/edge_cases.cser"));
+
+    private static List<GeneratedFile> emit() throws SchemaException {
+        Schema schema = new SchemaCompiler(List.of()).compile(SCHEMAS);
+        return new JavaEmitter().emit(schema);
+    }
+
+    @Test
+    void generatedJavaMatchesGoldenFiles() throws Exception {
+        List<GeneratedFile> files = emit();
+        if (Boolean.getBoolean("golden.update")) {
+            for (GeneratedFile f : files) {
+                Path target = GOLDEN.resolve(f.relativePath());
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, f.content(), StandardCharsets.UTF_8);
+            }
+        }
+        for (GeneratedFile f : files) {
+            Path expected = GOLDEN.resolve(f.relativePath());
+            assertTrue(Files.exists(expected), "no golden file " + expected + " (run with -Dgolden.update=true)");
+            assertSameText(Files.readString(expected, StandardCharsets.UTF_8), f.content(), f.relativePath());
+        }
+        try (Stream<Path> walk = Files.walk(GOLDEN)) {
+            List<String> stale = walk.filter(Files::isRegularFile)
+                    .map(p -> GOLDEN.relativize(p).toString().replace('\\', '/'))
+                    .filter(p -> files.stream().noneMatch(f -> f.relativePath().equals(p)))
+                    .collect(Collectors.toList());
+            assertEquals(List.of(), stale, "golden files no schema generates any more");
+        }
+    }
+
+    @Test
+    void compilingTwiceGivesIdenticalOutput() throws SchemaException {
+        List<GeneratedFile> first = emit();
+        List<GeneratedFile> second = emit();
+        assertEquals(first, second);
+    }
+
+    /** Fails with the first differing line, which is what a reader needs to see. */
+    private static void assertSameText(String expected, String actual, String name) {
+        if (expected.equals(actual)) {
+            return;
+        }
+        String[] e = expected.split("\n", -1);
+        String[] a = actual.split("\n", -1);
+        for (int i = 0; i < Math.max(e.length, a.length); i++) {
+            String el = i < e.length ? e[i] : "<end of file>";
+            String al = i < a.length ? a[i] : "<end of file>";
+            if (!el.equals(al)) {
+                fail(name + " differs from its golden file at line " + (i + 1) + ":\n  expected: " + el
+                        + "\n  actual:   " + al + "\n(if intended, rerun with -Dgolden.update=true)");
+            }
+        }
+    }
+}
