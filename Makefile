@@ -4,7 +4,7 @@
 #   make clean  remove build output
 
 MVN ?= mvn
-MVN_FLAGS ?= -B --no-transfer-progress
+MVN_FLAGS ?= -B --no-transfer-progress -Dstyle.color=never
 JAVA ?= java
 
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/examples/target/classes
