@@ -1,6 +1,7 @@
 package dev.cser.compiler.codegen;
 
 import dev.cser.compiler.codegen.java.JavaModelBuilder;
+import dev.cser.compiler.codegen.java.JavaNames;
 import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.Schema;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ public final class JavaEmitter {
         for (var file : schema.files()) {
             for (Declaration d : file.declarations()) {
                 Object model = JavaModelBuilder.build(d, file.path());
-                String path = d.packageName().replace('.', '/') + "/" + d.name() + ".java";
+                String path = d.packageName().replace('.', '/') + "/" + JavaNames.className(d) + ".java";
                 files.add(new GeneratedFile(path, renderer.render(model)));
             }
         }

@@ -56,7 +56,7 @@ public final class JavaModelBuilder {
                 out.add(plain.get(i));
             }
         }
-        return new MessageFile(m.packageName(), m.name(), m.qualifiedName(), sourcePath, m.isStruct(),
+        return new MessageFile(m.packageName(), JavaNames.className(m), m.qualifiedName(), sourcePath, m.isStruct(),
                 JavaNames.javadoc(m.doc()), out, hex(CanonicalText.typeId(m)), hex(CanonicalText.fingerprint(m)));
     }
 
@@ -76,7 +76,7 @@ public final class JavaModelBuilder {
         List<EnumFile.Member> members = e.members().stream()
                 .map(m -> new EnumFile.Member(m.name(), m.value(), JavaNames.javadoc(m.doc())))
                 .toList();
-        return new EnumFile(e.packageName(), e.name(), e.qualifiedName(), sourcePath, JavaNames.javadoc(e.doc()),
+        return new EnumFile(e.packageName(), JavaNames.className(e), e.qualifiedName(), sourcePath, JavaNames.javadoc(e.doc()),
                 members);
     }
 
@@ -84,9 +84,9 @@ public final class JavaModelBuilder {
         JavaTypeMapper mapper = new JavaTypeMapper(u.packageName(), true);
         List<String> classNames = new ArrayList<>();
         for (Field v : u.variants()) {
-            String cls = JavaNames.pascal(v.name());
+            String cls = JavaNames.className(JavaNames.pascal(v.name()));
             // A nested class may not share its enclosing interface's name.
-            classNames.add(cls.equals(u.name()) ? cls + "Variant" : cls);
+            classNames.add(cls.equals(JavaNames.className(u)) ? cls + "Variant" : cls);
         }
         classNames = JavaNames.unique(classNames, u.variants().stream().map(Field::id).toList());
         List<UnionFile.Variant> variants = new ArrayList<>();
@@ -100,7 +100,7 @@ public final class JavaModelBuilder {
                 zero = variant;
             }
         }
-        return new UnionFile(u.packageName(), u.name(), u.qualifiedName(), sourcePath, JavaNames.javadoc(u.doc()),
+        return new UnionFile(u.packageName(), JavaNames.className(u), u.qualifiedName(), sourcePath, JavaNames.javadoc(u.doc()),
                 variants, zero, hex(CanonicalText.typeId(u)), hex(CanonicalText.fingerprint(u)));
     }
 

@@ -22,13 +22,13 @@ public final class JavaNames {
 
     /**
      * Names from java.lang (and the runtime) that generated code uses unqualified: a declared type
-     * with one of these names is always written fully qualified.
+     * with one of these names gets a trailing underscore in Java.
      */
     private static final Set<String> CLASHING_TYPE_NAMES = Set.of(
             "String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Float", "Double",
             "Character", "Void", "Override", "Math", "System", "Record", "Iterable", "Number", "Enum",
             "Class", "Exception", "CserCodec", "CserReader", "CserWriter", "CserDecodeException",
-            "DecodeErrorKind", "Values");
+            "DecodeErrorKind", "Values", "IllegalStateException");
 
     /** Methods of java.lang.Object that a generated accessor must not collide with. */
     private static final Set<String> OBJECT_METHODS = Set.of("getClass");
@@ -58,14 +58,27 @@ public final class JavaNames {
     }
 
     /**
-     * How generated code in package {@code fromPackage} refers to {@code d}: its simple name when
-     * that is unambiguous, otherwise fully qualified.
+     * The Java class name of a declaration: its schema name, with a trailing underscore when that
+     * name would shadow a class the generated code uses unqualified ({@code String}, {@code Override}, ...).
+     */
+    public static String className(Declaration d) {
+        return className(d.name());
+    }
+
+    /** {@link #className(Declaration)} for any PascalCase name, such as a union variant's. */
+    public static String className(String pascal) {
+        return CLASHING_TYPE_NAMES.contains(pascal) ? pascal + "_" : pascal;
+    }
+
+    /**
+     * How generated code in package {@code fromPackage} refers to {@code d}: its class name when
+     * declared in the same package, otherwise fully qualified.
      */
     public static String typeRef(Declaration d, String fromPackage, boolean forceQualified) {
-        if (!forceQualified && d.packageName().equals(fromPackage) && !CLASHING_TYPE_NAMES.contains(d.name())) {
-            return d.name();
+        if (!forceQualified && d.packageName().equals(fromPackage)) {
+            return className(d);
         }
-        return d.qualifiedName();
+        return d.packageName() + "." + className(d);
     }
 
     /**
