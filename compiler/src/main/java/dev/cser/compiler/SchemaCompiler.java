@@ -24,6 +24,9 @@ public final class SchemaCompiler {
         Loader loader = new Loader(includeDirs, errors);
         List<Loader.LoadedFile> loaded = loader.load(files);
         sources = loader.sources();
+        // Syntax and import errors stop here: linking a tree the parser had to repair, or without
+        // the files it imports, would only add errors that echo these.
+        errors.throwIfAny();
         Schema schema = new Linker(errors).link(loaded);
         errors.throwIfAny();
         return schema;

@@ -7,7 +7,7 @@ import java.util.List;
 public record FileElement(
         String path,
         String packageName,
-        Location packageLocation,
+        List<Location> packagePartLocations,
         String doc,
         List<ImportElement> imports,
         List<TypeElement> types) {

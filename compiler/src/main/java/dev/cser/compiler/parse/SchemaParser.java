@@ -43,7 +43,12 @@ public final class SchemaParser {
             @Override
             public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int col,
                     String msg, RecognitionException e) {
-                errors.at(new Location(path, line, col + 1), ErrorType.SYNTAX, msg);
+                // A character the lexer has no token for says so plainly, rather than listing every
+                // token the parser expected instead.
+                if (offending instanceof Token t && t.getType() == CserLexer.ERROR_CHAR) {
+                    msg = "unexpected character '" + t.getText() + "'";
+                }
+                errors.at(new Location(path, line, col + 1), ErrorType.SYNTAX, shorten(msg));
             }
         };
         CserLexer lexer = new CserLexer(CharStreams.fromString(text, path));
@@ -56,12 +61,14 @@ public final class SchemaParser {
         CserParser.FileContext file = parser.file();
 
         String packageName = "";
-        Location packageLocation = new Location(path, 1, 1);
+        List<Location> packageParts = new ArrayList<>();
         String fileDoc = "";
         CserParser.PackageDeclContext pkg = file.packageDecl();
         if (pkg != null && pkg.qualifiedName() != null) {
             packageName = pkg.qualifiedName().getText();
-            packageLocation = at(pkg.qualifiedName().getStart());
+            for (CserParser.IdentContext part : pkg.qualifiedName().ident()) {
+                packageParts.add(at(part.getStart()));
+            }
             fileDoc = docBefore(pkg);
         }
         List<FileElement.ImportElement> imports = new ArrayList<>();
@@ -79,7 +86,7 @@ public final class SchemaParser {
                 types.add(type);
             }
         }
-        return new FileElement(path, packageName, packageLocation, fileDoc, List.copyOf(imports), List.copyOf(types));
+        return new FileElement(path, packageName, List.copyOf(packageParts), fileDoc, List.copyOf(imports), List.copyOf(types));
     }
 
     private TypeElement declaration(CserParser.DeclarationContext decl) {
@@ -99,7 +106,9 @@ public final class SchemaParser {
             for (CserParser.EnumMemberContext m : e.enumMember()) {
                 if (m.ident() != null && m.INT_LITERAL() != null) {
                     String value = (m.MINUS() != null ? "-" : "") + m.INT_LITERAL().getText();
-                    members.add(new EnumMemberElement(at(m.ident().getStart()), m.ident().getText(), value, docBefore(m)));
+                    Location valueAt = at(m.MINUS() != null ? m.MINUS().getSymbol() : m.INT_LITERAL().getSymbol());
+                    members.add(new EnumMemberElement(at(m.ident().getStart()), m.ident().getText(), value, valueAt,
+                            docBefore(m)));
                 }
             }
             return new TypeElement.Enum(at(e.ident().getStart()), e.ident().getText(), docBefore(e), List.copyOf(members));
@@ -111,7 +120,7 @@ public final class SchemaParser {
                 TypeRefElement type = type(v.type());
                 if (type != null && v.ident() != null && v.INT_LITERAL() != null) {
                     variants.add(new FieldElement(at(v.ident().getStart()), v.ident().getText(), type,
-                            v.INT_LITERAL().getText(), false, docBefore(v)));
+                            v.INT_LITERAL().getText(), at(v.INT_LITERAL().getSymbol()), false, docBefore(v)));
                 }
             }
             return new TypeElement.Union(at(u.ident().getStart()), u.ident().getText(), docBefore(u), List.copyOf(variants));
@@ -125,7 +134,8 @@ public final class SchemaParser {
             TypeRefElement type = type(f.type());
             if (type != null && f.ident() != null && f.INT_LITERAL() != null) {
                 fields.add(new FieldElement(at(f.ident().getStart()), f.ident().getText(), type,
-                        f.INT_LITERAL().getText(), f.DEPRECATED() != null, docBefore(f)));
+                        f.INT_LITERAL().getText(), at(f.INT_LITERAL().getSymbol()), f.DEPRECATED() != null,
+                        docBefore(f)));
             }
         }
         return List.copyOf(fields);
@@ -156,6 +166,26 @@ public final class SchemaParser {
             return new TypeRefElement.Named(location, named.qualifiedName().getText());
         }
         return null;
+    }
+
+    /**
+     * ANTLR lists every token it would have accepted; past a handful that list hides the point.
+     * "mismatched input 'x' expecting {a, b, c, d, e, ...}" becomes "unexpected 'x'", and so
+     * does "missing {a, b, c, d, e, ...} at 'x'". Short lists are kept: they say what to write.
+     */
+    static String shorten(String msg) {
+        int open = msg.indexOf('{');
+        int close = msg.lastIndexOf('}');
+        if (open < 0 || close < open || msg.substring(open, close).split(",").length <= 4) {
+            return msg;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("^(?:mismatched input|extraneous input) ('.*?') expecting").matcher(msg);
+        if (m.find()) {
+            return "unexpected " + m.group(1);
+        }
+        m = java.util.regex.Pattern.compile("^missing \\{.*\\} at ('.*')$").matcher(msg);
+        return m.find() ? "unexpected " + m.group(1) : msg;
     }
 
     /** The {@code ///} lines directly above a construct, without the slashes and one space. */

@@ -40,12 +40,12 @@ final class FiniteValues {
         if (d instanceof MessageType m) {
             for (Field f : m.fields()) {
                 if (!isFinite(f.type())) {
-                    return "field '" + f.name() + "' needs a " + f.type().canonical()
-                            + ", which in turn needs one; make it optional, a list or a map";
+                    return "its field '" + f.name() + "' holds a " + f.type().canonical() + ", and a "
+                            + f.type().canonical() + " can never be finite; make the field optional, a list or a map";
                 }
             }
         }
-        return "every variant needs another value of a type that cannot be finite";
+        return "none of its variants can hold a finite value";
     }
 
     private boolean canBeFinite(Declaration d) {

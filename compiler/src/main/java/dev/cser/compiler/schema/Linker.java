@@ -67,18 +67,18 @@ public final class Linker {
 
     private List<Declaration> registerFile(Loader.LoadedFile file) {
         String pkg = file.element().packageName();
-        for (String part : pkg.split("\\.", -1)) {
-            if (!pkg.isEmpty() && !PACKAGE_PART.matcher(part).matches()) {
-                errors.at(file.element().packageLocation(), ErrorType.BAD_PACKAGE_NAME, part);
+        String[] parts = pkg.isEmpty() ? new String[0] : pkg.split("\\.", -1);
+        for (int i = 0; i < parts.length && i < file.element().packagePartLocations().size(); i++) {
+            if (!PACKAGE_PART.matcher(parts[i]).matches()) {
+                errors.at(file.element().packagePartLocations().get(i), ErrorType.BAD_PACKAGE_NAME, parts[i]);
             }
         }
         List<Declaration> declarations = new ArrayList<>();
         for (TypeElement type : file.element().types()) {
-            if (!TYPE_NAME.matcher(type.name()).matches()) {
-                errors.at(type.location(), ErrorType.BAD_TYPE_NAME, type.name());
-            }
             if (Primitive.bySchemaName(type.name()) != null || GENERICS.contains(type.name())) {
                 errors.at(type.location(), ErrorType.BUILTIN_TYPE_NAME, type.name());
+            } else if (!TYPE_NAME.matcher(type.name()).matches()) {
+                errors.at(type.location(), ErrorType.BAD_TYPE_NAME, type.name());
             }
             Declaration declaration;
             if (type instanceof TypeElement.Message m) {
@@ -189,12 +189,12 @@ public final class Linker {
             }
             long value = parseLong(m.value());
             if (value < 0 || value > Integer.MAX_VALUE) {
-                errors.at(m.location(), ErrorType.ENUM_VALUE_OUT_OF_RANGE, m.value());
+                errors.at(m.valueLocation(), ErrorType.ENUM_VALUE_OUT_OF_RANGE, m.value());
                 continue;
             }
             String holder = values.putIfAbsent(value, m.name());
             if (holder != null) {
-                errors.at(m.location(), ErrorType.DUPLICATE_ENUM_VALUE, value, holder, enumType.name());
+                errors.at(m.valueLocation(), ErrorType.DUPLICATE_ENUM_VALUE, value, holder, enumType.name());
                 continue;
             }
             members.add(new EnumType.Member(m.location(), m.name(), (int) value, m.doc()));
@@ -222,7 +222,7 @@ public final class Linker {
             }
             String holder = ids.putIfAbsent(id, f.name());
             if (holder != null) {
-                errors.at(f.location(), ErrorType.DUPLICATE_FIELD_ID, id, holder, owner.name());
+                errors.at(f.idLocation(), ErrorType.DUPLICATE_FIELD_ID, id, holder, owner.name());
             }
         }
         if (ids.isEmpty()) {
@@ -279,7 +279,7 @@ public final class Linker {
                     : List.of();
             for (FieldElement f : fields) {
                 if (parseId(f) < 0) {
-                    errors.at(f.location(), ErrorType.ID_OUT_OF_RANGE, f.id());
+                    errors.at(f.idLocation(), ErrorType.ID_OUT_OF_RANGE, f.id());
                 }
             }
         }
