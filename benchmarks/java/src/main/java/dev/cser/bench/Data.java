@@ -51,6 +51,15 @@ public final class Data {
         return new MediaContent(media, images);
     }
 
+    /** The peers' plain object of a workload named as the benchmarks' {@code workload} parameter. */
+    public static Object pojo(String workload) {
+        return switch (workload) {
+            case "W6" -> w6Pojo();
+            case "W3" -> w3Pojo();
+            default -> throw new IllegalArgumentException("no workload " + workload);
+        };
+    }
+
     /** W3 as a cser object: the seed entity of {@link SakaiData}. */
     public static sakai.content.ContentResource w3Cser() {
         return SakaiData.seedEntity();

@@ -48,12 +48,14 @@ class RoundTripTest {
 
     @Test
     void cserBenchmarkPathsDecodeTheValue() throws CserDecodeException {
-        W6Cser w6 = new W6Cser();
+        CserBench w6 = new CserBench();
+        w6.workload = "W6";
         w6.setup();
         assertEquals(Data.w6Cser(), w6.decode());
         assertEquals(Data.w6Cser(), w6.roundtrip());
         assertEquals(Data.w6Cser(), w6.roundtrip(), "reused writer and reader");
-        W3Cser w3 = new W3Cser();
+        CserBench w3 = new CserBench();
+        w3.workload = "W3";
         w3.setup();
         assertEquals(Data.w3Cser(), w3.decode());
         assertEquals(Data.w3Cser(), w3.roundtrip());
@@ -86,16 +88,18 @@ class RoundTripTest {
 
     @Test
     void kryoBenchmarkPathsDecodeTheValue() {
-        W6Kryo w6 = new W6Kryo();
+        KryoBench w6 = new KryoBench();
+        w6.workload = "W6";
         w6.setup();
-        assertMediaContent(Data.w6Pojo(), w6.decode());
-        assertMediaContent(Data.w6Pojo(), w6.roundtrip());
-        assertMediaContent(Data.w6Pojo(), w6.roundtrip());
-        W3Kryo w3 = new W3Kryo();
+        assertMediaContent(Data.w6Pojo(), (MediaContent) w6.decode());
+        assertMediaContent(Data.w6Pojo(), (MediaContent) w6.roundtrip());
+        assertMediaContent(Data.w6Pojo(), (MediaContent) w6.roundtrip());
+        KryoBench w3 = new KryoBench();
+        w3.workload = "W3";
         w3.setup();
-        assertContentResource(Data.w3Pojo(), w3.decode());
-        assertContentResource(Data.w3Pojo(), w3.roundtrip());
-        assertContentResource(Data.w3Pojo(), w3.roundtrip());
+        assertContentResource(Data.w3Pojo(), (ContentResource) w3.decode());
+        assertContentResource(Data.w3Pojo(), (ContentResource) w3.roundtrip());
+        assertContentResource(Data.w3Pojo(), (ContentResource) w3.roundtrip());
     }
 
     // ---- Fory ----------------------------------------------------------------------------------
@@ -119,30 +123,24 @@ class RoundTripTest {
 
     @Test
     void foryBenchmarkPathsDecodeTheValue() {
-        W6ForyFastest w6f = new W6ForyFastest();
-        w6f.setup();
-        assertMediaContent(Data.w6Pojo(), w6f.decode());
-        assertMediaContent(Data.w6Pojo(), w6f.decode());
-        assertMediaContent(Data.w6Pojo(), w6f.roundtrip());
-        assertMediaContent(Data.w6Pojo(), w6f.roundtrip());
-        W6ForyCompatible w6c = new W6ForyCompatible();
-        w6c.setup();
-        assertMediaContent(Data.w6Pojo(), w6c.decode());
-        assertMediaContent(Data.w6Pojo(), w6c.decode());
-        assertMediaContent(Data.w6Pojo(), w6c.roundtrip());
-        assertMediaContent(Data.w6Pojo(), w6c.roundtrip());
-        W3ForyFastest w3f = new W3ForyFastest();
-        w3f.setup();
-        assertContentResource(Data.w3Pojo(), w3f.decode());
-        assertContentResource(Data.w3Pojo(), w3f.decode());
-        assertContentResource(Data.w3Pojo(), w3f.roundtrip());
-        assertContentResource(Data.w3Pojo(), w3f.roundtrip());
-        W3ForyCompatible w3c = new W3ForyCompatible();
-        w3c.setup();
-        assertContentResource(Data.w3Pojo(), w3c.decode());
-        assertContentResource(Data.w3Pojo(), w3c.decode());
-        assertContentResource(Data.w3Pojo(), w3c.roundtrip());
-        assertContentResource(Data.w3Pojo(), w3c.roundtrip());
+        for (String mode : List.of("fastest", "compatible")) {
+            ForyBench w6 = new ForyBench();
+            w6.workload = "W6";
+            w6.mode = mode;
+            w6.setup();
+            for (int i = 0; i < 2; i++) {
+                assertMediaContent(Data.w6Pojo(), (MediaContent) w6.decode());
+                assertMediaContent(Data.w6Pojo(), (MediaContent) w6.roundtrip());
+            }
+            ForyBench w3 = new ForyBench();
+            w3.workload = "W3";
+            w3.mode = mode;
+            w3.setup();
+            for (int i = 0; i < 2; i++) {
+                assertContentResource(Data.w3Pojo(), (ContentResource) w3.decode());
+                assertContentResource(Data.w3Pojo(), (ContentResource) w3.roundtrip());
+            }
+        }
     }
 
     @Test

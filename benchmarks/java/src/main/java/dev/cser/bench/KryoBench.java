@@ -3,7 +3,6 @@ package dev.cser.bench;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import dev.cser.bench.pojo.ContentResource;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -11,6 +10,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -18,8 +18,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * W3 (the Sakai content resource of seed 002) with Kryo 5 ({@link Codecs#kryo()}: registered,
- * references off): encode into a reused {@link Output}, decode through a reused {@link Input}.
+ * Kryo 5 ({@link Codecs#kryo()}: registered, references off) on the peers' plain classes:
+ * encode into a reused {@link Output}, decode through a reused {@link Input}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -27,9 +27,13 @@ import org.openjdk.jmh.infra.Blackhole;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @State(Scope.Thread)
-public class W3Kryo {
+public class KryoBench {
+    @Param({"W6", "W3"})
+    public String workload;
+
     private Kryo kryo;
-    private ContentResource value;
+    private Object value;
+    private Class<?> type;
     private byte[] bytes;
     private Output output;
     private Input input;
@@ -37,7 +41,8 @@ public class W3Kryo {
     @Setup
     public void setup() {
         kryo = Codecs.kryo();
-        value = Data.w3Pojo();
+        value = Data.pojo(workload);
+        type = value.getClass();
         output = new Output(1024, -1);
         input = new Input();
         kryo.writeObject(output, value);
@@ -56,18 +61,18 @@ public class W3Kryo {
 
     /** Bytes to a fully built object. */
     @Benchmark
-    public ContentResource decode() {
+    public Object decode() {
         input.setBuffer(bytes);
-        return kryo.readObject(input, ContentResource.class);
+        return kryo.readObject(input, type);
     }
 
     /** Encode, then decode what was written. */
     @Benchmark
-    public ContentResource roundtrip() {
+    public Object roundtrip() {
         Output out = output;
         out.reset();
         kryo.writeObject(out, value);
         input.setBuffer(out.getBuffer(), 0, out.position());
-        return kryo.readObject(input, ContentResource.class);
+        return kryo.readObject(input, type);
     }
 }

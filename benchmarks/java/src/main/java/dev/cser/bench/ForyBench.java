@@ -1,6 +1,5 @@
 package dev.cser.bench;
 
-import dev.cser.bench.pojo.ContentResource;
 import java.util.concurrent.TimeUnit;
 import org.apache.fory.Fory;
 import org.apache.fory.memory.MemoryBuffer;
@@ -10,6 +9,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -17,9 +17,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * W3 (the Sakai content resource of seed 002) with Apache Fory ({@link Codecs#foryCompatible()}:
- * registered, no reference tracking, COMPATIBLE mode, default compression): encode into a reused
- * {@link MemoryBuffer}, decode from a reused one.
+ * Apache Fory for Java on the peers' plain classes, in its fastest mode ({@link Codecs#foryFastest()}:
+ * registered, no reference tracking, schema-consistent, no compression) and its evolvable one
+ * ({@link Codecs#foryCompatible()}): encode into a reused {@link MemoryBuffer}, decode from one.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -27,16 +27,24 @@ import org.openjdk.jmh.infra.Blackhole;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @State(Scope.Thread)
-public class W3ForyCompatible {
+public class ForyBench {
+    @Param({"W6", "W3"})
+    public String workload;
+
+    @Param({"fastest", "compatible"})
+    public String mode;
+
     private Fory fory;
-    private ContentResource value;
+    private Object value;
+    private Class<?> type;
     private MemoryBuffer out;
     private MemoryBuffer in;
 
     @Setup
     public void setup() {
-        fory = Codecs.foryCompatible();
-        value = Data.w3Pojo();
+        fory = mode.equals("fastest") ? Codecs.foryFastest() : Codecs.foryCompatible();
+        value = Data.pojo(workload);
+        type = value.getClass();
         out = MemoryBuffer.newHeapBuffer(1024);
         in = MemoryBuffer.fromByteArray(fory.serialize(value));
     }
@@ -53,18 +61,18 @@ public class W3ForyCompatible {
 
     /** Bytes to a fully built object. */
     @Benchmark
-    public ContentResource decode() {
+    public Object decode() {
         in.readerIndex(0);
-        return fory.deserialize(in, ContentResource.class);
+        return fory.deserialize(in, type);
     }
 
     /** Encode, then decode what was written. */
     @Benchmark
-    public ContentResource roundtrip() {
+    public Object roundtrip() {
         MemoryBuffer b = out;
         b.writerIndex(0);
         fory.serialize(b, value);
         b.readerIndex(0);
-        return fory.deserialize(b, ContentResource.class);
+        return fory.deserialize(b, type);
     }
 }
