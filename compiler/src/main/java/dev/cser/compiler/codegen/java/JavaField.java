@@ -36,9 +36,9 @@ public final class JavaField {
             List<JavaField> presenceGroup, int presenceBitsUsed) {
         this.schemaName = schemaName;
         this.name = name;
-        this.getter = type.javaType.equals("boolean") && schemaName.startsWith("is_") && schemaName.length() > 3
+        this.getter = type.isBool() && schemaName.startsWith("is_") && schemaName.length() > 3
                 ? JavaNames.accessor("is", schemaName.substring(3))
-                : JavaNames.accessor(type.javaType.equals("boolean") ? "is" : "get", schemaName);
+                : JavaNames.accessor(type.isBool() ? "is" : "get", schemaName);
         this.setter = JavaNames.accessor("set", schemaName);
         this.has = JavaNames.accessor("has", schemaName);
         this.id = id;

@@ -1,8 +1,11 @@
 package dev.cser.compiler.codegen.java;
 
 /**
- * How one use of a schema type looks in Java: the declared type, and which templates of
- * java.stg read, write, compare, hash, print and zero it. {@code kind} picks the read/write
+ * How one use of a schema type looks in Java: the parts its spelling is made of, and which
+ * templates of java.stg spell, read, write, compare, hash, print and zero it. The spelling of a
+ * composite type ({@code java.util.List<Integer>}, {@code int[]}) is made by the templates
+ * {@code javaType} and {@code boxed}; this class holds only the target's name table entries
+ * (the atom {@code int} and its box {@code Integer}). {@code kind} picks the read/write
  * templates ({@code read_<kind>}, {@code write_<kind>}); {@code cmp} the equality flavour;
  * {@code zero} the zero-value template; {@code show} the toString flavour. Nested types carry
  * their nesting depth so loops get distinct variable names.
@@ -10,10 +13,14 @@ package dev.cser.compiler.codegen.java;
 public final class JavaType {
     /** scalar, packed, enum, record, struct, union, list, optlist, map, optmap. */
     public final String kind;
-    /** The type as a field or local: {@code int}, {@code String}, {@code int[]}, {@code java.util.List<String>}. */
-    public final String javaType;
-    /** The type as a generic argument: {@code Integer} for {@code int}. */
-    public final String boxedType;
+    /** atom, array (a primitive array of {@code atom}), list, map: picks the {@code jtype_<shape>} template. */
+    public final String shape;
+    /** For atoms and arrays: the Java name of the type or element: {@code int}, {@code String}, a class. */
+    public final String atom;
+    /** For Java primitives: the box ({@code Integer}); null when the atom is already a reference. */
+    public final String boxedAtom;
+    /** A record-level optional: held boxed, null when absent. */
+    public final boolean nullable;
     /** The CserReader/CserWriter method suffix: {@code I32}, {@code String}, {@code F64Array}. */
     public final String runtimeName;
     /** For enums, records, structs and unions: how to name the generated class. */
@@ -32,11 +39,14 @@ public final class JavaType {
     public final JavaType mapKey;
     public final JavaType mapValue;
 
-    JavaType(String kind, String javaType, String boxedType, String runtimeName, String typeRef, String zeroMember,
-            String cmp, String zero, String show, int depth, JavaType element, JavaType mapKey, JavaType mapValue) {
+    JavaType(String kind, String shape, String atom, String boxedAtom, boolean nullable, String runtimeName,
+            String typeRef, String zeroMember, String cmp, String zero, String show, int depth, JavaType element,
+            JavaType mapKey, JavaType mapValue) {
         this.kind = kind;
-        this.javaType = javaType;
-        this.boxedType = boxedType;
+        this.shape = shape;
+        this.atom = atom;
+        this.boxedAtom = boxedAtom;
+        this.nullable = nullable;
         this.runtimeName = runtimeName;
         this.typeRef = typeRef;
         this.zeroMember = zeroMember;
@@ -51,7 +61,7 @@ public final class JavaType {
 
     /** True when the Java type is a primitive (int, double, ...): never null, compared with ==. */
     public boolean isPrimitive() {
-        return !javaType.equals(boxedType);
+        return boxedAtom != null && !nullable;
     }
 
     /** Java's own equals() would compare this type by identity somewhere inside: compare deeply. */
@@ -61,7 +71,7 @@ public final class JavaType {
 
     /** True for {@code boolean}, whose zero literal is {@code false} rather than a cast 0. */
     public boolean isBool() {
-        return javaType.equals("boolean");
+        return isPrimitive() && atom.equals("boolean");
     }
 
     /** A field of this type must be set to its zero value explicitly (Java's default is null). */
@@ -85,6 +95,10 @@ public final class JavaType {
     }
 
     // Template names, so java.stg can dispatch with (t.readTemplate)(...).
+
+    public String getTypeTemplate() {
+        return "jtype_" + shape;
+    }
 
     public String getReadTemplate() {
         return "read_" + kind;

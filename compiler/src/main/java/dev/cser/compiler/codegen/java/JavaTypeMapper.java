@@ -36,34 +36,31 @@ final class JavaTypeMapper {
         }
         if (type instanceof Type.ListType l) {
             if (l.element() instanceof Type.PrimitiveType p && p.kind().isNumeric()) {
-                String array = javaPrimitive(p.kind()) + "[]";
-                return new JavaType("packed", array, array, arrayRuntimeName(p.kind()), null, null,
-                        "array", "array", "array", depth, null, null, null);
+                return new JavaType("packed", "array", javaPrimitive(p.kind()), null, false, arrayRuntimeName(p.kind()),
+                        null, null, "array", "array", "array", depth, null, null, null);
             }
             if (l.element() instanceof Type.OptionalType o) {
                 JavaType inner = map(o.inner(), depth + 1);
-                String jt = "java.util.List<" + inner.boxedType + ">";
-                return new JavaType("optlist", jt, jt, null, null, null, cmpOfContainer(inner), "list", "plain",
-                        depth, inner, null, null);
+                return new JavaType("optlist", "list", null, null, false, null, null, null, cmpOfContainer(inner),
+                        "list", "plain", depth, inner, null, null);
             }
             JavaType element = map(l.element(), depth + 1);
-            String jt = "java.util.List<" + element.boxedType + ">";
-            return new JavaType("list", jt, jt, null, null, null, cmpOfContainer(element), "list", "plain",
-                    depth, element, null, null);
+            return new JavaType("list", "list", null, null, false, null, null, null, cmpOfContainer(element), "list",
+                    "plain", depth, element, null, null);
         }
         if (type instanceof Type.MapType m) {
             JavaType key = map(m.key(), depth + 1);
             boolean optional = m.value() instanceof Type.OptionalType;
             Type valueType = optional ? ((Type.OptionalType) m.value()).inner() : m.value();
             JavaType value = map(valueType, depth + 1);
-            String jt = "java.util.Map<" + key.boxedType + ", " + value.boxedType + ">";
-            return new JavaType(optional ? "optmap" : "map", jt, jt, null, null, null, cmpOfContainer(value), "map",
-                    "plain", depth, null, key, value);
+            return new JavaType(optional ? "optmap" : "map", "map", null, null, false, null, null, null,
+                    cmpOfContainer(value), "map", "plain", depth, null, key, value);
         }
         if (type instanceof Type.OptionalType o) {
             // A record-level optional: the field holds the inner type, nullable (boxed).
             JavaType inner = map(o.inner(), depth);
-            return new JavaType(inner.kind, inner.boxedType, inner.boxedType, inner.runtimeName, inner.typeRef,
+            return new JavaType(inner.kind, inner.shape, inner.atom, inner.boxedAtom, true, inner.runtimeName,
+                    inner.typeRef,
                     inner.zeroMember, inner.cmp.equals("prim") || inner.cmp.equals("float") || inner.cmp.equals("double")
                             ? "ref" : inner.cmp,
                     inner.zero, "plain", depth, inner.element, inner.mapKey, inner.mapValue);
@@ -71,14 +68,17 @@ final class JavaTypeMapper {
         Declaration d = ((Type.NamedType) type).declaration();
         String ref = JavaNames.typeRef(d, fromPackage, qualifyAll);
         if (d instanceof EnumType e) {
-            return new JavaType("enum", ref, ref, null, ref, JavaNames.constant(e.zeroMember().name()), "ref",
+            return new JavaType("enum", "atom", ref, null, false, null, ref,
+                    JavaNames.constant(e.zeroMember().name()), "ref",
                     "enum", "plain", depth, null, null, null);
         }
         if (d instanceof UnionType) {
-            return new JavaType("union", ref, ref, null, ref, null, "ref", "union", "plain", depth, null, null, null);
+            return new JavaType("union", "atom", ref, null, false, null, ref, null, "ref", "union", "plain", depth,
+                    null, null, null);
         }
         String kind = ((MessageType) d).isStruct() ? "struct" : "record";
-        return new JavaType(kind, ref, ref, null, ref, null, "ref", "message", "plain", depth, null, null, null);
+        return new JavaType(kind, "atom", ref, null, false, null, ref, null, "ref", "message", "plain", depth,
+                null, null, null);
     }
 
     private static JavaType scalar(Primitive p, int depth) {
@@ -91,7 +91,7 @@ final class JavaTypeMapper {
             case I64, U64 -> "Long";
             case F32 -> "Float";
             case F64 -> "Double";
-            default -> java;
+            default -> null;
         };
         String cmp = switch (p) {
             case F32 -> "float";
@@ -115,7 +115,8 @@ final class JavaTypeMapper {
         };
         String runtime = p == Primitive.STRING ? "String" : p == Primitive.BYTES ? "Bytes" : p.name().charAt(0)
                 + p.name().substring(1).toLowerCase(Locale.ROOT);
-        return new JavaType("scalar", java, boxed, runtime, null, null, cmp, zero, show, depth, null, null, null);
+        return new JavaType("scalar", "atom", java, boxed, false, runtime, null, null, cmp, zero, show, depth, null,
+                null, null);
     }
 
     private static String javaPrimitive(Primitive p) {
