@@ -9,7 +9,7 @@ JAVA ?= java
 
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-java clean
+.PHONY: all build demo test test-java test-rust clean
 
 all: build demo
 
@@ -22,12 +22,20 @@ build:
 demo: build
 	$(JAVA) -cp $(EXAMPLES_CP) dev.cser.examples.SakaiDemo
 
-test: test-java
+test: test-java test-rust
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
 test-java:
 	$(MVN) $(MVN_FLAGS) package
 
+## The Rust runtime crate (runtimes/rust): cargo test, and clippy when the toolchain has it.
+test-rust:
+	cd runtimes/rust && cargo test
+	cd runtimes/rust && if cargo clippy --version >/dev/null 2>&1; then \
+		cargo clippy --all-targets -- -D warnings; \
+	else echo "clippy is not installed: skipping the lint of runtimes/rust"; fi
+
 clean:
 	$(MVN) $(MVN_FLAGS) -q clean
+	cd runtimes/rust && cargo clean

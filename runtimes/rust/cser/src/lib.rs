@@ -1,0 +1,58 @@
+//! Runtime of **cser**, a schema-driven binary codec whose Java, Rust and Python code share
+//! one wire format (`schema/SPEC.md`, format version 1).
+//!
+//! Generated code calls into this crate:
+//!
+//! - [`Writer`] appends the encoding of values (SPEC §4–§5) to a `Vec<u8>`, back-patching
+//!   record lengths and bounding the nesting depth;
+//! - [`Reader`] reads them back from a byte slice, safe on any input (SPEC §10): every
+//!   failure is a [`DecodeError`] with a [`DecodeErrorKind`], the byte offset where it was
+//!   detected and the path of fields, exactly as the Java runtime reports them;
+//! - [`StreamWriter`] and [`StreamReader`] write and read streams of messages (SPEC §8) for
+//!   any type implementing [`Message`];
+//! - [`varint`] and [`zigzag`] are the integer encodings underneath.
+//!
+//! ```
+//! use cser::{DecodeErrorKind, Reader, Writer};
+//!
+//! // A record body of two fields, with its length back-patched in front.
+//! let mut w = Writer::new();
+//! let mark = w.begin_length();
+//! w.write_i32(-3);
+//! w.write_str("😀");
+//! w.end_length(mark);
+//! let bytes = w.finish().unwrap();
+//! assert_eq!(bytes, [0x06, 0x05, 0x04, 0xf0, 0x9f, 0x98, 0x80]);
+//!
+//! let mut r = Reader::new(&bytes);
+//! let len = r.read_length().unwrap();
+//! let outer = r.push_limit(len).unwrap();
+//! assert_eq!(r.read_i32().unwrap(), -3);
+//! assert_eq!(r.read_str().unwrap(), "😀");
+//! r.pop_limit(outer);
+//! r.expect_end().unwrap();
+//!
+//! // Untrusted input fails with a kind and an offset, never a panic.
+//! let err = Reader::new(&[0x80, 0x00]).read_u32().unwrap_err();
+//! assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::OverlongVarint, 1));
+//! ```
+//!
+//! The crate has no dependencies and no `unsafe` code.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod reader;
+pub mod stream;
+pub mod varint;
+pub mod writer;
+pub mod zigzag;
+
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, PathSegment};
+pub use reader::Reader;
+pub use stream::{
+    Message, StreamError, StreamReader, StreamWriter, DEFAULT_MAX_MESSAGE_SIZE, HEADER_LEN, MAGIC,
+    VERSION,
+};
+pub use writer::{Writer, DEFAULT_MAX_DEPTH};

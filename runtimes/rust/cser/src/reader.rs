@@ -1,0 +1,963 @@
+//! [`Reader`]: reads cser-encoded values (SPEC §4–§5) from a byte slice.
+
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::varint::{decode_varint, VarintError};
+use crate::writer::DEFAULT_MAX_DEPTH;
+use crate::zigzag;
+
+/// Reads cser-encoded values from one message.
+///
+/// Safe on any input (SPEC §10): every failure is a [`DecodeError`] with the kind and offset
+/// the Java runtime reports; lengths and counts are checked against the bytes that remain
+/// before anything is allocated; nesting is bounded by [`Reader::enter`]. It never panics.
+///
+/// A reader holds a current *limit*: the end of the message, or of the record body being read
+/// ([`Reader::push_limit`]). No read goes past it. Offsets count from the start of the
+/// message, plus a base offset ([`Reader::with_base_offset`], e.g. a frame's stream offset).
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    limit: usize,
+    depth: u32,
+    max_depth: u32,
+    base_offset: u64,
+}
+
+type Result<T> = std::result::Result<T, DecodeError>;
+
+impl<'a> Reader<'a> {
+    /// Reads the whole of `buf` as one message.
+    pub fn new(buf: &'a [u8]) -> Self {
+        Reader {
+            buf,
+            pos: 0,
+            limit: buf.len(),
+            depth: 0,
+            max_depth: DEFAULT_MAX_DEPTH,
+            base_offset: 0,
+        }
+    }
+
+    /// Sets the maximum nesting depth (default 64, the root value at depth 1; at least 1).
+    pub fn with_max_depth(mut self, max_depth: u32) -> Self {
+        self.max_depth = max_depth.max(1);
+        self
+    }
+
+    /// Adds `base_offset` to the offsets of errors (positions stay message-relative).
+    pub fn with_base_offset(mut self, base_offset: u64) -> Self {
+        self.base_offset = base_offset;
+        self
+    }
+
+    /// The offset of the next byte from the start of the message.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The offset just past the current message or body.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// The bytes left before the current limit.
+    pub fn remaining(&self) -> usize {
+        self.limit - self.pos
+    }
+
+    /// Whether bytes are left before the current limit (a record body may have more fields).
+    pub fn has_more(&self) -> bool {
+        self.pos < self.limit
+    }
+
+    /// The current nesting depth.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    // ---- errors ----------------------------------------------------------------------------
+
+    /// An error of `kind` at the current position (for unknown union tags, duplicate map keys).
+    pub fn error(&self, kind: DecodeErrorKind, reason: impl Into<String>) -> DecodeError {
+        self.error_at(kind, reason, self.pos)
+    }
+
+    /// An error of `kind` at message offset `at`.
+    pub fn error_at(
+        &self,
+        kind: DecodeErrorKind,
+        reason: impl Into<String>,
+        at: usize,
+    ) -> DecodeError {
+        DecodeError::new(kind, reason, self.base_offset.saturating_add(at as u64))
+    }
+
+    /// Truncation is reported where more input was needed: the current limit.
+    #[cold]
+    fn truncated(&self, what: &str) -> DecodeError {
+        self.error_at(
+            DecodeErrorKind::Truncated,
+            format!("input ends inside {what}"),
+            self.limit,
+        )
+    }
+
+    #[cold]
+    fn out_of_range(&self, at: usize, ty: &str, v: u64) -> DecodeError {
+        self.error_at(
+            DecodeErrorKind::OutOfRange,
+            format!("varint {v} out of range for {ty}"),
+            at,
+        )
+    }
+
+    /// The next `n` bytes, consumed; TRUNCATED if fewer remain.
+    #[inline]
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
+        if self.limit - self.pos < n {
+            return Err(self.truncated(what));
+        }
+        let s = &self.buf[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    // ---- varints ---------------------------------------------------------------------------
+
+    /// Reads one byte.
+    #[inline]
+    pub fn read_byte(&mut self) -> Result<u8> {
+        if self.pos >= self.limit {
+            return Err(self.truncated("a byte"));
+        }
+        let b = self.buf[self.pos];
+        self.pos += 1;
+        Ok(b)
+    }
+
+    /// Reads a varint as a u64: OVERLONG_VARINT, BAD_VARINT or TRUNCATED if malformed.
+    #[inline]
+    pub fn read_varint(&mut self) -> Result<u64> {
+        let p = self.pos;
+        match decode_varint(&self.buf[p..self.limit]) {
+            Ok((v, n)) => {
+                self.pos = p + n;
+                Ok(v)
+            }
+            Err(e) => Err(self.varint_error(p, e)),
+        }
+    }
+
+    #[cold]
+    fn varint_error(&self, p: usize, e: VarintError) -> DecodeError {
+        match e {
+            VarintError::Truncated => self.truncated("a varint"),
+            VarintError::Overlong(i) => self.error_at(
+                DecodeErrorKind::OverlongVarint,
+                "overlong varint (ends in a 00 byte)",
+                p + i,
+            ),
+            VarintError::Bad(i) => {
+                let x = self.buf.get(p + i).copied().unwrap_or(0);
+                let reason = if x >= 0x80 {
+                    "varint longer than 10 bytes".to_string()
+                } else {
+                    format!("varint above 2^64-1 (10th byte {x})")
+                };
+                self.error_at(DecodeErrorKind::BadVarint, reason, p + i)
+            }
+        }
+    }
+
+    // ---- scalars ---------------------------------------------------------------------------
+
+    /// Reads a bool: `00` or `01`, anything else is BAD_BOOL.
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool> {
+        if self.pos >= self.limit {
+            return Err(self.truncated("a bool"));
+        }
+        match self.buf[self.pos] {
+            0 => {
+                self.pos += 1;
+                Ok(false)
+            }
+            1 => {
+                self.pos += 1;
+                Ok(true)
+            }
+            x => Err(self.bad_bool(x, self.pos)),
+        }
+    }
+
+    #[cold]
+    fn bad_bool(&self, x: u8, at: usize) -> DecodeError {
+        self.error_at(
+            DecodeErrorKind::BadBool,
+            format!("bool byte {x} is neither 0 nor 1"),
+            at,
+        )
+    }
+
+    /// Reads an i8.
+    #[inline]
+    pub fn read_i8(&mut self) -> Result<i8> {
+        if self.pos >= self.limit {
+            return Err(self.truncated("an i8"));
+        }
+        let b = self.buf[self.pos];
+        self.pos += 1;
+        Ok(b as i8)
+    }
+
+    /// Reads a u8.
+    #[inline]
+    pub fn read_u8(&mut self) -> Result<u8> {
+        if self.pos >= self.limit {
+            return Err(self.truncated("a u8"));
+        }
+        let b = self.buf[self.pos];
+        self.pos += 1;
+        Ok(b)
+    }
+
+    /// Reads a zigzag i16; OUT_OF_RANGE outside −32768..32767.
+    #[inline]
+    pub fn read_i16(&mut self) -> Result<i16> {
+        let p = self.pos;
+        let u = self.read_varint()?;
+        match u16::try_from(u) {
+            Ok(z) => Ok(zigzag::decode_i16(z)),
+            Err(_) => Err(self.out_of_range(p, "i16", u)),
+        }
+    }
+
+    /// Reads a u16; OUT_OF_RANGE above 65535.
+    #[inline]
+    pub fn read_u16(&mut self) -> Result<u16> {
+        let p = self.pos;
+        let u = self.read_varint()?;
+        u16::try_from(u).map_err(|_| self.out_of_range(p, "u16", u))
+    }
+
+    /// Reads a zigzag i32; OUT_OF_RANGE outside the i32 range.
+    #[inline]
+    pub fn read_i32(&mut self) -> Result<i32> {
+        let p = self.pos;
+        let u = self.read_varint()?;
+        match u32::try_from(u) {
+            Ok(z) => Ok(zigzag::decode_i32(z)),
+            Err(_) => Err(self.out_of_range(p, "i32", u)),
+        }
+    }
+
+    /// Reads a u32; OUT_OF_RANGE above 2³²−1.
+    #[inline]
+    pub fn read_u32(&mut self) -> Result<u32> {
+        let p = self.pos;
+        let u = self.read_varint()?;
+        u32::try_from(u).map_err(|_| self.out_of_range(p, "u32", u))
+    }
+
+    /// Reads a zigzag i64.
+    #[inline]
+    pub fn read_i64(&mut self) -> Result<i64> {
+        Ok(zigzag::decode_i64(self.read_varint()?))
+    }
+
+    /// Reads a u64.
+    #[inline]
+    pub fn read_u64(&mut self) -> Result<u64> {
+        self.read_varint()
+    }
+
+    /// Reads an f32 from its little-endian bits, unchanged (NaN payloads kept).
+    #[inline]
+    pub fn read_f32(&mut self) -> Result<f32> {
+        let b = self.take(4, "an f32")?;
+        Ok(f32::from_bits(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+    }
+
+    /// Reads an f64 from its little-endian bits, unchanged (NaN payloads kept).
+    #[inline]
+    pub fn read_f64(&mut self) -> Result<f64> {
+        let b = self.take(8, "an f64")?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(f64::from_bits(u64::from_le_bytes(a)))
+    }
+
+    /// Reads an enum number; OUT_OF_RANGE above 2³¹−1.
+    #[inline]
+    pub fn read_enum(&mut self) -> Result<u32> {
+        let p = self.pos;
+        let u = self.read_varint()?;
+        if u > i32::MAX as u64 {
+            return Err(self.out_of_range(p, "an enum", u));
+        }
+        Ok(u as u32)
+    }
+
+    // ---- lengths and counts ----------------------------------------------------------------
+
+    /// Reads a byte length; LENGTH_TOO_LARGE if above the bytes that remain.
+    #[inline]
+    pub fn read_length(&mut self) -> Result<usize> {
+        let p = self.pos;
+        let n = self.read_varint()?;
+        let left = self.remaining();
+        if n > left as u64 {
+            return Err(self.error_at(
+                DecodeErrorKind::LengthTooLarge,
+                format!("length {n} exceeds the {left} bytes that remain"),
+                p,
+            ));
+        }
+        Ok(n as usize)
+    }
+
+    /// Reads an element or entry count; LENGTH_TOO_LARGE if above the bytes that remain
+    /// (every element takes at least one byte).
+    #[inline]
+    pub fn read_count(&mut self) -> Result<usize> {
+        self.read_bounded_count(1)
+    }
+
+    /// Reads the count of a list or map of optionals; LENGTH_TOO_LARGE if above eight times
+    /// the bytes that remain (an absent element takes one presence bit).
+    pub fn read_optional_count(&mut self) -> Result<usize> {
+        let p = self.pos;
+        let n = self.read_varint()?;
+        let left = self.remaining();
+        // Java bounds this by its array size too; keep the same bound for the same kinds.
+        let bound = (8u64.saturating_mul(left as u64)).min(i32::MAX as u64);
+        if n > bound {
+            return Err(self.error_at(
+                DecodeErrorKind::LengthTooLarge,
+                format!("count {n} of optionals exceeds 8 x the {left} bytes that remain"),
+                p,
+            ));
+        }
+        Ok(n as usize)
+    }
+
+    /// Reads a count of elements of at least `width` bytes each (a packed list's exact
+    /// width); LENGTH_TOO_LARGE if `count × width` is above the bytes that remain.
+    pub fn read_bounded_count(&mut self, width: usize) -> Result<usize> {
+        let p = self.pos;
+        let n = self.read_varint()?;
+        let left = self.remaining();
+        if n > (left / width.max(1)) as u64 {
+            let each = if width == 1 {
+                String::new()
+            } else {
+                format!(" of {width}-byte elements")
+            };
+            return Err(self.error_at(
+                DecodeErrorKind::LengthTooLarge,
+                format!("count {n}{each} exceeds the {left} bytes that remain"),
+                p,
+            ));
+        }
+        Ok(n as usize)
+    }
+
+    // ---- strings and bytes -----------------------------------------------------------------
+
+    /// Reads a length-prefixed byte string, borrowed from the input.
+    #[inline]
+    pub fn read_bytes(&mut self) -> Result<&'a [u8]> {
+        let n = self.read_length()?;
+        let s = &self.buf[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    /// Reads a length-prefixed byte string into a new vector.
+    pub fn read_byte_vec(&mut self) -> Result<Vec<u8>> {
+        Ok(self.read_bytes()?.to_vec())
+    }
+
+    /// Reads a length-prefixed UTF-8 string, borrowed from the input; BAD_UTF8 (at the first
+    /// byte of the ill-formed sequence) for anything RFC 3629 does not allow.
+    #[inline]
+    pub fn read_str(&mut self) -> Result<&'a str> {
+        let n = self.read_length()?;
+        let start = self.pos;
+        let bytes = &self.buf[start..start + n];
+        match std::str::from_utf8(bytes) {
+            Ok(s) => {
+                self.pos = start + n;
+                Ok(s)
+            }
+            Err(e) => Err(self.bad_utf8(start, e)),
+        }
+    }
+
+    #[cold]
+    fn bad_utf8(&self, start: usize, e: std::str::Utf8Error) -> DecodeError {
+        let what = if e.error_len().is_none() {
+            "truncated sequence"
+        } else {
+            "ill-formed sequence"
+        };
+        self.error_at(
+            DecodeErrorKind::BadUtf8,
+            format!("invalid UTF-8: {what}"),
+            start + e.valid_up_to(),
+        )
+    }
+
+    /// Reads a length-prefixed UTF-8 string into a new `String`.
+    pub fn read_string(&mut self) -> Result<String> {
+        Ok(self.read_str()?.to_owned())
+    }
+
+    // ---- bodies, ends, depth, presence -----------------------------------------------------
+
+    /// Limits reading to the next `length` bytes (a record body); returns the previous limit
+    /// for [`Reader::pop_limit`]. LENGTH_TOO_LARGE if fewer bytes remain.
+    pub fn push_limit(&mut self, length: usize) -> Result<usize> {
+        let left = self.remaining();
+        if length > left {
+            return Err(self.error(
+                DecodeErrorKind::LengthTooLarge,
+                format!("length {length} exceeds the {left} bytes that remain"),
+            ));
+        }
+        let old = self.limit;
+        self.limit = self.pos + length;
+        Ok(old)
+    }
+
+    /// Skips what is left of the current body (fields of a newer schema) and restores the
+    /// limit [`Reader::push_limit`] returned.
+    pub fn pop_limit(&mut self, old_limit: usize) {
+        self.pos = self.limit;
+        self.limit = old_limit.clamp(self.pos, self.buf.len());
+    }
+
+    /// At the end of a message (SPEC §5.8): TRAILING_BYTES unless every byte up to the limit
+    /// has been read.
+    pub fn expect_end(&self) -> Result<()> {
+        if self.pos < self.limit {
+            return Err(self.error(
+                DecodeErrorKind::TrailingBytes,
+                format!("{} bytes after the value", self.limit - self.pos),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Enters a record, struct or union value; DEPTH_EXCEEDED if deeper than the maximum.
+    #[inline]
+    pub fn enter(&mut self) -> Result<()> {
+        if self.depth >= self.max_depth {
+            return Err(self.error(
+                DecodeErrorKind::DepthExceeded,
+                format!("nesting deeper than the maximum depth {}", self.max_depth),
+            ));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Leaves the value entered by the matching [`Reader::enter`].
+    #[inline]
+    pub fn exit(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Checks the presence byte just read for a struct, list or map: bits at or above
+    /// `used_bits` (slots that do not exist) must be zero, else BAD_PRESENCE at that byte.
+    #[inline]
+    pub fn check_presence(&self, presence: u8, used_bits: u32) -> Result<()> {
+        if used_bits < 8 && (presence >> used_bits) != 0 {
+            return Err(self.error_at(
+                DecodeErrorKind::BadPresence,
+                format!("presence byte {presence} has bits set beyond its {used_bits} slots"),
+                self.pos.saturating_sub(1),
+            ));
+        }
+        Ok(())
+    }
+
+    // ---- lists -----------------------------------------------------------------------------
+
+    /// Reads a count, then one `00`/`01` byte per element (BAD_BOOL with the element index).
+    pub fn read_bool_list(&mut self) -> Result<Vec<bool>> {
+        let n = self.read_bounded_count(1)?;
+        let p = self.pos;
+        let bytes = &self.buf[p..p + n];
+        if let Some(i) = bytes.iter().position(|&b| b > 1) {
+            return Err(self.bad_bool(bytes[i], p + i).push_index(i as u64));
+        }
+        self.pos = p + n;
+        Ok(bytes.iter().map(|&b| b != 0).collect())
+    }
+
+    /// Reads a count, then one byte per element.
+    pub fn read_i8_list(&mut self) -> Result<Vec<i8>> {
+        Ok(self.read_bytes()?.iter().map(|&b| b as i8).collect())
+    }
+
+    /// Reads a count, then that many bytes (u8 shares the encoding of `bytes`).
+    pub fn read_u8_list(&mut self) -> Result<Vec<u8>> {
+        self.read_byte_vec()
+    }
+
+    /// Reads a count, then 4 little-endian bytes per element (count × 4 checked first).
+    pub fn read_f32_list(&mut self) -> Result<Vec<f32>> {
+        let n = self.read_bounded_count(4)?;
+        let p = self.pos;
+        let bytes = &self.buf[p..p + 4 * n];
+        self.pos = p + 4 * n;
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_bits(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+            .collect())
+    }
+
+    /// Reads a count, then 8 little-endian bytes per element (count × 8 checked first).
+    pub fn read_f64_list(&mut self) -> Result<Vec<f64>> {
+        let n = self.read_bounded_count(8)?;
+        let p = self.pos;
+        let bytes = &self.buf[p..p + 8 * n];
+        self.pos = p + 8 * n;
+        Ok(bytes
+            .chunks_exact(8)
+            .map(|c| {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(c);
+                f64::from_bits(u64::from_le_bytes(a))
+            })
+            .collect())
+    }
+
+    /// Reads a count, then `n` elements with `f`; an error gets the element index prepended.
+    pub fn read_list<T>(&mut self, mut f: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
+        let n = self.read_count()?;
+        let mut v = Vec::with_capacity(n);
+        for i in 0..n {
+            v.push(f(self).map_err(|e| e.push_index(i as u64))?);
+        }
+        Ok(v)
+    }
+
+    /// Reads a count, then one zigzag varint per element.
+    pub fn read_i16_list(&mut self) -> Result<Vec<i16>> {
+        self.read_list(Self::read_i16)
+    }
+
+    /// Reads a count, then one varint per element.
+    pub fn read_u16_list(&mut self) -> Result<Vec<u16>> {
+        self.read_list(Self::read_u16)
+    }
+
+    /// Reads a count, then one zigzag varint per element.
+    pub fn read_i32_list(&mut self) -> Result<Vec<i32>> {
+        self.read_list(Self::read_i32)
+    }
+
+    /// Reads a count, then one varint per element.
+    pub fn read_u32_list(&mut self) -> Result<Vec<u32>> {
+        self.read_list(Self::read_u32)
+    }
+
+    /// Reads a count, then one zigzag varint per element.
+    pub fn read_i64_list(&mut self) -> Result<Vec<i64>> {
+        self.read_list(Self::read_i64)
+    }
+
+    /// Reads a count, then one varint per element.
+    pub fn read_u64_list(&mut self) -> Result<Vec<u64>> {
+        self.read_list(Self::read_u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::writer::Writer;
+    use DecodeErrorKind::*;
+
+    fn err<T: std::fmt::Debug>(r: Result<T>) -> (DecodeErrorKind, u64) {
+        let e = r.expect_err("expected an error");
+        (e.kind(), e.offset())
+    }
+
+    #[test]
+    fn varints_and_ranges() {
+        assert_eq!(
+            err(Reader::new(&[0x80, 0x00]).read_u32()),
+            (OverlongVarint, 1)
+        );
+        assert_eq!(
+            err(
+                Reader::new(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01])
+                    .read_u64()
+            ),
+            (BadVarint, 9)
+        );
+        assert_eq!(
+            err(
+                Reader::new(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02])
+                    .read_u64()
+            ),
+            (BadVarint, 9)
+        );
+        assert_eq!(err(Reader::new(&[0xff, 0xff]).read_u64()), (Truncated, 2));
+        assert_eq!(err(Reader::new(&[]).read_u64()), (Truncated, 0));
+        assert_eq!(
+            err(Reader::new(&[0x80, 0x80, 0x04]).read_u16()),
+            (OutOfRange, 0)
+        );
+        assert_eq!(
+            err(Reader::new(&[0x80, 0x80, 0x04]).read_i16()),
+            (OutOfRange, 0)
+        );
+        assert_eq!(
+            err(Reader::new(&[0x01, 0x80, 0x80, 0x80, 0x80, 0x10]).read_list(Reader::read_i32)),
+            (OutOfRange, 1)
+        );
+        assert_eq!(
+            err(Reader::new(&[0x80, 0x80, 0x80, 0x80, 0x08]).read_enum()),
+            (OutOfRange, 0)
+        );
+        assert_eq!(
+            err(Reader::new(&[0x80, 0x80, 0x80, 0x80, 0x10]).read_u32()),
+            (OutOfRange, 0)
+        );
+        let mut r = Reader::new(&[0xff, 0xff, 0x03, 0xfe, 0xff, 0x03, 0xff, 0xff, 0x03]);
+        assert_eq!(r.read_i16().unwrap(), i16::MIN);
+        assert_eq!(r.read_i16().unwrap(), i16::MAX);
+        assert_eq!(r.read_u16().unwrap(), u16::MAX);
+        r.expect_end().unwrap();
+        let max = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+        assert_eq!(Reader::new(&max).read_u64().unwrap(), u64::MAX);
+        assert_eq!(Reader::new(&max).read_i64().unwrap(), i64::MIN);
+        assert_eq!(
+            Reader::new(&[0xfe, 0xff, 0xff, 0xff, 0x0f])
+                .read_i32()
+                .unwrap(),
+            i32::MAX
+        );
+        assert_eq!(
+            Reader::new(&[0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01])
+                .read_i64()
+                .unwrap(),
+            i64::MAX
+        );
+    }
+
+    #[test]
+    fn round_trip_scalars() {
+        let mut w = Writer::new();
+        w.write_bool(true);
+        w.write_i8(-128);
+        w.write_u8(255);
+        w.write_i16(-300);
+        w.write_u16(65535);
+        w.write_i32(i32::MIN);
+        w.write_u32(u32::MAX);
+        w.write_i64(i64::MIN);
+        w.write_u64(u64::MAX);
+        w.write_f32(f32::from_bits(0x7fc0_0001));
+        w.write_f64(-0.0);
+        w.write_enum(300);
+        let b = w.finish().unwrap();
+        let mut r = Reader::new(&b);
+        assert!(r.read_bool().unwrap());
+        assert_eq!(r.read_i8().unwrap(), -128);
+        assert_eq!(r.read_u8().unwrap(), 255);
+        assert_eq!(r.read_i16().unwrap(), -300);
+        assert_eq!(r.read_u16().unwrap(), 65535);
+        assert_eq!(r.read_i32().unwrap(), i32::MIN);
+        assert_eq!(r.read_u32().unwrap(), u32::MAX);
+        assert_eq!(r.read_i64().unwrap(), i64::MIN);
+        assert_eq!(r.read_u64().unwrap(), u64::MAX);
+        assert_eq!(r.read_f32().unwrap().to_bits(), 0x7fc0_0001);
+        assert_eq!(r.read_f64().unwrap().to_bits(), 0x8000_0000_0000_0000);
+        assert_eq!(r.read_enum().unwrap(), 300);
+        r.expect_end().unwrap();
+    }
+
+    #[test]
+    fn bools_and_fixed() {
+        assert_eq!(err(Reader::new(&[0x02]).read_bool()), (BadBool, 0));
+        let e = Reader::new(&[0x02, 0x01, 0x02])
+            .read_bool_list()
+            .unwrap_err();
+        assert_eq!(
+            (e.kind(), e.offset(), e.path()),
+            (BadBool, 2, "[1]".to_string())
+        );
+        assert_eq!(
+            Reader::new(&[0x02, 0x01, 0x00]).read_bool_list().unwrap(),
+            [true, false]
+        );
+        assert_eq!(err(Reader::new(&[0, 0, 0, 0]).read_f64()), (Truncated, 4));
+        assert_eq!(err(Reader::new(&[0, 0, 0]).read_f32()), (Truncated, 3));
+        assert_eq!(err(Reader::new(&[]).read_i8()), (Truncated, 0));
+        let b = [0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf8, 0xff];
+        let v = Reader::new(&b).read_f64_list().unwrap();
+        assert_eq!(v[0].to_bits(), 0xfff8_0000_0000_0001);
+        let b = [0x02, 0x00, 0x00, 0xc0, 0x3f, 0x00, 0x00, 0x00, 0x80];
+        let v = Reader::new(&b).read_f32_list().unwrap();
+        assert_eq!(v, [1.5, -0.0]);
+        assert!(v[1].is_sign_negative());
+        assert_eq!(
+            Reader::new(&[0x02, 0xff, 0x01]).read_i8_list().unwrap(),
+            [-1, 1]
+        );
+    }
+
+    fn string_message(body: &[u8]) -> Vec<u8> {
+        let mut w = Writer::new();
+        w.write_bytes(body);
+        w.finish().unwrap()
+    }
+
+    #[test]
+    fn strings() {
+        assert_eq!(Reader::new(&[0x00]).read_str().unwrap(), "");
+        let b = [0x04, 0xf0, 0x9f, 0x98, 0x80];
+        assert_eq!(Reader::new(&b).read_str().unwrap(), "\u{1F600}");
+        let big = "é".repeat(1 << 19);
+        let mut w = Writer::new();
+        w.write_str(&big);
+        let b = w.finish().unwrap();
+        assert_eq!(b.len(), 3 + (1 << 20));
+        let mut r = Reader::new(&b);
+        assert_eq!(r.read_string().unwrap(), big);
+        r.expect_end().unwrap();
+        assert_eq!(
+            Reader::new(&[0x03, 0x00, 0xff, 0x10]).read_bytes().unwrap(),
+            [0, 0xff, 0x10]
+        );
+    }
+
+    #[test]
+    fn bad_utf8_offsets_match_java() {
+        let cases: &[(&[u8], u64)] = &[
+            (&[0xc0, 0xaf], 1),                         // overlong '/'
+            (&[0xc0, 0x80], 1),                         // overlong NUL (modified UTF-8)
+            (&[0xed, 0xa0, 0x80], 1),                   // lone surrogate U+D800 (CESU-8)
+            (&[0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80], 1), // surrogate pair (CESU-8)
+            (&[0xf4, 0x90, 0x80, 0x80], 1),             // above U+10FFFF
+            (&[0xf5, 0x80, 0x80, 0x80], 1),             // invalid lead byte
+            (&[0xe0, 0x80, 0x80], 1),                   // overlong 3-byte
+            (&[0xf0, 0x80, 0x80, 0x80], 1),             // overlong 4-byte
+            (&[0x61, 0xe2, 0x82], 2),                   // truncated at the end
+            (&[0x61, 0xe2, 0x82, 0x61], 2),             // missing continuation
+            (&[0x61, 0x62, 0x80], 3),                   // stray continuation
+            (&[0x61, 0xf0, 0x9f, 0x98], 2),             // truncated 4-byte
+        ];
+        for &(body, offset) in cases {
+            let m = string_message(body);
+            assert_eq!(
+                err(Reader::new(&m).read_str()),
+                (BadUtf8, offset),
+                "{body:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lengths_and_counts() {
+        // huge_string: length 2^32-1 with 1 byte left; nothing is allocated.
+        let b = [0xff, 0xff, 0xff, 0xff, 0x0f, 0x61];
+        assert_eq!(err(Reader::new(&b).read_str()), (LengthTooLarge, 0));
+        assert_eq!(err(Reader::new(&b).read_byte_vec()), (LengthTooLarge, 0));
+        let b = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+        assert_eq!(err(Reader::new(&b).read_bytes()), (LengthTooLarge, 0));
+        assert_eq!(
+            err(Reader::new(&b).read_optional_count()),
+            (LengthTooLarge, 0)
+        );
+        // huge_list: count 2^32-1 with 1 byte left.
+        let b = [0xff, 0xff, 0xff, 0xff, 0x0f, 0x00];
+        assert_eq!(err(Reader::new(&b).read_count()), (LengthTooLarge, 0));
+        assert_eq!(err(Reader::new(&b).read_i64_list()), (LengthTooLarge, 0));
+        // huge_packed_list: count 9 with 8 bytes left.
+        let mut b = vec![0x09];
+        b.extend([0u8; 8]);
+        assert_eq!(err(Reader::new(&b).read_f64_list()), (LengthTooLarge, 0));
+        assert_eq!(
+            err(Reader::new(&b[..]).read_f32_list()),
+            (LengthTooLarge, 0)
+        );
+        // huge_optional_list: count 17 with 2 bytes left; 16 is fine.
+        assert_eq!(
+            err(Reader::new(&[0x11, 0, 0]).read_optional_count()),
+            (LengthTooLarge, 0)
+        );
+        assert_eq!(
+            Reader::new(&[0x10, 0, 0]).read_optional_count().unwrap(),
+            16
+        );
+        // A count larger than the bytes of a body, though not of the message.
+        let mut r = Reader::new(&[0x01, 0x05, 0x00, 0x00, 0x00]);
+        let n = r.read_length().unwrap();
+        let old = r.push_limit(n).unwrap();
+        assert_eq!(err(r.read_count()), (LengthTooLarge, 1));
+        r.pop_limit(old);
+        assert_eq!(r.position(), 2);
+    }
+
+    #[test]
+    fn read_count_exact() {
+        let mut b = vec![0x09];
+        b.extend([0u8; 8]);
+        let mut r = Reader::new(&b);
+        assert_eq!(err(r.read_count()), (LengthTooLarge, 0));
+        let mut r = Reader::new(&b[1..]);
+        assert_eq!(r.read_count().unwrap(), 0);
+    }
+
+    #[test]
+    fn limits_and_trailing() {
+        // A record of 2 known fields, and a newer writer's third field, then one more byte.
+        let b = [0x03, 0x02, 0x04, 0x06, 0x09];
+        let mut r = Reader::new(&b);
+        let n = r.read_length().unwrap();
+        let old = r.push_limit(n).unwrap();
+        assert_eq!(r.read_i32().unwrap(), 1);
+        assert_eq!(r.read_i32().unwrap(), 2);
+        assert!(r.has_more());
+        r.pop_limit(old);
+        assert_eq!(r.position(), 4);
+        assert_eq!(err(r.expect_end()), (TrailingBytes, 4));
+        // A field cut in the middle of a body is truncated at the body's end.
+        let mut r = Reader::new(&[0x02, 0x02, 0x80, 0x01]);
+        let n = r.read_length().unwrap();
+        r.push_limit(n).unwrap();
+        r.read_i32().unwrap();
+        assert_eq!(err(r.read_i32()), (Truncated, 3));
+        // A cut message: the length says 3, 2 bytes remain.
+        assert_eq!(
+            err(Reader::new(&[0x03, 0x02, 0x03]).read_length()),
+            (LengthTooLarge, 0)
+        );
+        let mut r = Reader::new(&[0x00, 0x01]);
+        assert_eq!(err(r.push_limit(5)), (LengthTooLarge, 0));
+        assert!(r.error(UnknownUnionTag, "tag 4").offset() == 0);
+        let r = Reader::new(&[1]).with_base_offset(100);
+        assert_eq!(r.error(TrailingBytes, "x").offset(), 100);
+    }
+
+    #[test]
+    fn depth() {
+        let mut r = Reader::new(&[]);
+        for _ in 0..64 {
+            r.enter().unwrap();
+        }
+        assert_eq!(err(r.enter()), (DepthExceeded, 0));
+        for _ in 0..64 {
+            r.exit();
+        }
+        assert_eq!(r.depth(), 0);
+        let mut r = Reader::new(&[]).with_max_depth(2);
+        r.enter().unwrap();
+        r.enter().unwrap();
+        assert!(r.enter().is_err());
+    }
+
+    #[test]
+    fn presence() {
+        let mut r = Reader::new(&[0x00, 0x00, 0xc0, 0x3f, 0x02]);
+        r.read_f32().unwrap();
+        let p = r.read_byte().unwrap();
+        assert_eq!(err(r.check_presence(p, 1)), (BadPresence, 4));
+        r.check_presence(0x01, 1).unwrap();
+        r.check_presence(0xff, 8).unwrap();
+        r.check_presence(0xff, 9).unwrap();
+        assert!(r.check_presence(0x80, 7).is_err());
+        assert!(r.check_presence(0x01, 0).is_err());
+    }
+
+    /// Xorshift64*: a tiny deterministic generator, no crates.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+
+    /// Drives a reader through reads chosen by `ops` until one fails or the input ends.
+    fn drive(input: &[u8], rng: &mut Rng) {
+        let mut r = Reader::new(input).with_max_depth(4);
+        let mut limits = Vec::new();
+        for _ in 0..64 {
+            let res: Result<()> = match rng.next() % 26 {
+                0 => r.read_bool().map(drop),
+                1 => r.read_i8().map(drop),
+                2 => r.read_u8().map(drop),
+                3 => r.read_i16().map(drop),
+                4 => r.read_u16().map(drop),
+                5 => r.read_i32().map(drop),
+                6 => r.read_u32().map(drop),
+                7 => r.read_i64().map(drop),
+                8 => r.read_u64().map(drop),
+                9 => r.read_f32().map(drop),
+                10 => r.read_f64().map(drop),
+                11 => r.read_enum().map(drop),
+                12 => r.read_str().map(drop),
+                13 => r.read_bytes().map(drop),
+                14 => r.read_bool_list().map(drop),
+                15 => r.read_f32_list().map(drop),
+                16 => r.read_f64_list().map(drop),
+                17 => r.read_i32_list().map(drop),
+                18 => r.read_optional_count().map(drop),
+                19 => r.read_count().map(drop),
+                20 => r
+                    .read_length()
+                    .and_then(|n| r.push_limit(n))
+                    .map(|old| limits.push(old)),
+                21 => {
+                    if let Some(old) = limits.pop() {
+                        r.pop_limit(old);
+                    }
+                    Ok(())
+                }
+                22 => r.enter(),
+                23 => {
+                    r.exit();
+                    Ok(())
+                }
+                24 => r.read_byte().and_then(|p| r.check_presence(p, 3)),
+                _ => r.expect_end(),
+            };
+            if let Err(e) = res {
+                // Every error points inside (or just past) the input.
+                assert!(e.offset() <= input.len() as u64, "{e}");
+                let _ = e.to_string();
+                return;
+            }
+            assert!(r.position() <= r.limit() && r.limit() <= input.len());
+        }
+    }
+
+    #[test]
+    fn never_panics_on_random_input() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..20_000 {
+            let len = (rng.next() % 40) as usize;
+            let input: Vec<u8> = (0..len)
+                .map(|_| {
+                    // Bias toward the interesting bytes: 00, 01, 7f, 80, ff.
+                    let x = rng.next();
+                    match x % 4 {
+                        0 => [0x00, 0x01, 0x7f, 0x80, 0xff][(x >> 8) as usize % 5],
+                        _ => (x >> 16) as u8,
+                    }
+                })
+                .collect();
+            drive(&input, &mut rng);
+        }
+    }
+}
