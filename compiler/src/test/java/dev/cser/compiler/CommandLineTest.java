@@ -8,10 +8,16 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** The cserc command line: usage errors exit 2 with a message, help exits 0. */
+/**
+ * The cserc command line. Exit status 0 on success, 1 when a schema has errors, 2 when the
+ * command line is wrong (a one-line message, then the usage, on stderr).
+ */
 class CommandLineTest {
     @TempDir
     Path dir;
@@ -24,50 +30,103 @@ class CommandLineTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
     }
 
-    @Test
-    void usageErrors() {
-        assertEquals(2, run());
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("cserc: no schema files given\nusage:"));
-        err.reset();
-        assertEquals(2, run("--frobnicate", "a.cser"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("cserc: unknown option --frobnicate"));
-        err.reset();
-        assertEquals(2, run("a.cser", "-I"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("cserc: -I needs a value"));
-        err.reset();
-        assertEquals(2, run("a.cser"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("cserc: no output given"));
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private Path schema(String name, String text) throws Exception {
+        Path file = dir.resolve(name);
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "no arguments                 | ''                          | no schema files given",
+        "check without files          | check                       | no schema files given",
+        "an unknown option            | --frobnicate a.cser         | unknown option --frobnicate",
+        "an unknown short option      | check -x a.cser             | unknown option -x",
+        "-I without its value         | check a.cser -I             | -I needs a value",
+        "--java-out without its value | a.cser --java-out           | --java-out needs a value",
+        "no output option             | a.cser                      | no output given: use --java-out, --rust-out or --python-out, or 'check'",
+        "check after another argument | -I inc check a.cser         | 'check' must come first",
+    })
+    void usageErrorsExit2WithAMessageAndTheUsage(String what, String args, String message) {
+        String[] argv = args.isEmpty() ? new String[0] : args.split(" ");
+        assertEquals(2, run(argv), what);
+        assertEquals("cserc: " + message + "\n" + Cserc.USAGE, stderr());
+        assertEquals("", stdout());
     }
 
     @Test
-    void helpGoesToStdout() {
+    void helpGoesToStdoutAndExits0() {
         assertEquals(0, run("--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: cserc"));
+        assertEquals(Cserc.USAGE, stdout());
+        assertTrue(stdout().startsWith("usage: cserc "));
+        assertEquals("", stderr());
+        out.reset();
+        assertEquals(0, run("-h"));
+        assertEquals(Cserc.USAGE, stdout());
     }
 
     @Test
-    void missingFileIsASchemaError() {
-        assertEquals(1, run("check", dir.resolve("nope.cser").toString()));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("nope.cser: error: cannot read"));
+    void checkOfAValidSchemaIsSilentAndExits0() throws Exception {
+        Path inc = Files.createDirectories(dir.resolve("inc"));
+        Files.writeString(inc.resolve("lib.cser"), "package lib;\nenum E { Z = 0; }\n");
+        Path main = schema("main.cser", "package app;\nimport \"lib.cser\";\nrecord A { lib.E e = 1; }\n");
+        assertEquals(0, run("check", "-I", inc.toString(), main.toString()));
+        assertEquals(0, run("check", "-I" + inc, main.toString()), "-IDIR in one argument");
+        assertEquals("", stdout());
+        assertEquals("", stderr());
+    }
+
+    @Test
+    void aMissingFileIsASchemaErrorWithoutALocation() {
+        String missing = dir.resolve("nope.cser").toString();
+        assertEquals(1, run("check", missing));
+        assertEquals(missing + ": error: cannot read " + missing + ": no such file\n1 error\n", stderr());
+    }
+
+    @Test
+    void aDirectoryIsNotASchemaFile() {
+        assertEquals(1, run("check", dir.toString()));
+        assertEquals(dir + ": error: cannot read " + dir + ": it is a directory\n1 error\n", stderr());
+    }
+
+    @Test
+    void errorsInSeveralRootFilesAreAllReported() throws Exception {
+        Path a = schema("a.cser", "package p;\nrecord A { i32 x = 0; }\n");
+        Path b = schema("b.cser", "package p;\nrecord b { i32 x = 1; }\n");
+        assertEquals(1, run("check", b.toString(), a.toString()));
+        assertEquals(a + ":2:20: error: id 0 is out of range: ids run from 1 to 65535\n"
+                + "record A { i32 x = 0; }\n"
+                + "                   ^\n"
+                + b + ":2:8: error: type name 'b' must be PascalCase: [A-Z][A-Za-z0-9]*\n"
+                + "record b { i32 x = 1; }\n"
+                + "       ^\n"
+                + "2 errors\n", stderr());
     }
 
     @Test
     void javaOutWritesOneFilePerTypeAndLeavesUnchangedFilesAlone() throws Exception {
-        Path schema = dir.resolve("p.cser");
-        Files.writeString(schema, "package p.q;\nrecord A { i32 x = 1; }\nenum E { Z = 0; }\n");
+        Path schema = schema("p.cser", "package p.q;\nrecord A { i32 x = 1; }\nenum E { Z = 0; }\n");
         Path outDir = dir.resolve("out");
-        assertEquals(0, run("--java-out", outDir.toString(), schema.toString()));
+        assertEquals(0, run("--java-out", outDir.toString(), schema.toString()), stderr());
         Path a = outDir.resolve("p/q/A.java");
         assertTrue(Files.exists(a) && Files.exists(outDir.resolve("p/q/E.java")));
-        long stamp = Files.getLastModifiedTime(a).toMillis();
-        Files.setLastModifiedTime(a, java.nio.file.attribute.FileTime.fromMillis(stamp - 60_000));
+        FileTime earlier = FileTime.fromMillis(Files.getLastModifiedTime(a).toMillis() - 60_000);
+        Files.setLastModifiedTime(a, earlier);
         assertEquals(0, run("--java-out", outDir.toString(), schema.toString()));
-        assertEquals(stamp - 60_000, Files.getLastModifiedTime(a).toMillis(), "an unchanged file is not rewritten");
+        assertEquals(earlier, Files.getLastModifiedTime(a), "an unchanged file is not rewritten");
     }
 
     @Test
     void targetsNotYetAvailableSaySo() {
         assertEquals(2, run("--rust-out", dir.toString(), "a.cser"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("Rust target is not implemented yet"));
+        assertEquals("cserc: the Rust target is not implemented yet; only --java-out is available\n", stderr());
     }
 }

@@ -39,7 +39,6 @@ public enum ErrorType {
     // Types.
     UNKNOWN_TYPE("unknown type '%s'"),
     TYPE_NOT_IMPORTED("type '%s' is declared in %s, which this file does not import"),
-    BUILTIN_TAKES_NO_ARGUMENTS("'%s' is a built-in type and takes no qualifier"),
     GENERIC_WITHOUT_ARGUMENTS("'%s' needs type arguments: %s"),
     BAD_MAP_KEY("map key must be an integer type, string or an enum, not %s"),
     NESTED_OPTIONAL("optional<optional<...>> is not a type: an optional cannot hold an optional"),

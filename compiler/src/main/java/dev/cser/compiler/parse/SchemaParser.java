@@ -7,13 +7,16 @@ import dev.cser.compiler.grammar.CserLexer;
 import dev.cser.compiler.grammar.CserParser;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.Parser;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.misc.IntervalSet;
 
 /**
  * Turns the text of one schema file into a {@link FileElement}. Syntax errors go to the
@@ -39,18 +42,7 @@ public final class SchemaParser {
     }
 
     private FileElement run(String text) {
-        BaseErrorListener listener = new BaseErrorListener() {
-            @Override
-            public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int col,
-                    String msg, RecognitionException e) {
-                // A character the lexer has no token for says so plainly, rather than listing every
-                // token the parser expected instead.
-                if (offending instanceof Token t && t.getType() == CserLexer.ERROR_CHAR) {
-                    msg = "unexpected character '" + t.getText() + "'";
-                }
-                errors.at(new Location(path, line, col + 1), ErrorType.SYNTAX, shorten(msg));
-            }
-        };
+        SyntaxErrorListener listener = new SyntaxErrorListener();
         CserLexer lexer = new CserLexer(CharStreams.fromString(text, path));
         lexer.removeErrorListeners();
         lexer.addErrorListener(listener);
@@ -169,23 +161,124 @@ public final class SchemaParser {
     }
 
     /**
-     * ANTLR lists every token it would have accepted; past a handful that list hides the point.
-     * "mismatched input 'x' expecting {a, b, c, d, e, ...}" becomes "unexpected 'x'", and so
-     * does "missing {a, b, c, d, e, ...} at 'x'". Short lists are kept: they say what to write.
+     * Reports syntax errors in the compiler's words rather than ANTLR's: a missing token is
+     * reported just after the token it should follow (where the user has to type it), the
+     * expected tokens are named as a user thinks of them ("a name", "a number"), a file without
+     * a package, an unclosed body and an unterminated string say so. Because keywords are also
+     * names, the parser's recovery often trips again a token or two later; an error within
+     * {@link #CASCADE_TOKENS} tokens of the previous one is taken as an echo of it and dropped.
      */
-    static String shorten(String msg) {
-        int open = msg.indexOf('{');
-        int close = msg.lastIndexOf('}');
-        if (open < 0 || close < open || msg.substring(open, close).split(",").length <= 4) {
-            return msg;
+    private final class SyntaxErrorListener extends BaseErrorListener {
+        private static final int CASCADE_TOKENS = 3;
+        private int lastErrorToken = -1;
+
+        @Override
+        public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int col,
+                String msg, RecognitionException e) {
+            if (!(offending instanceof Token t) || !(recognizer instanceof Parser parser)) {
+                errors.at(new Location(path, line, col + 1), ErrorType.SYNTAX, msg);
+                return;
+            }
+            boolean echo = lastErrorToken >= 0 && t.getTokenIndex() - lastErrorToken <= CASCADE_TOKENS;
+            lastErrorToken = t.getTokenIndex();
+            if (echo) {
+                return;
+            }
+            IntervalSet expected = parser.getExpectedTokens();
+            String wanted = describe(expected, parser);
+            Token previous = previousToken(t);
+            Token beforePrevious = previous == null ? null : previousToken(previous);
+            Location where = at(t);
+            String message;
+            if (t.getType() == CserLexer.ERROR_CHAR) {
+                message = t.getText().equals("\"")
+                        ? "unterminated string: the closing '\"' is missing on this line"
+                        : "unexpected character '" + t.getText() + "'";
+            } else if (expected.size() == 1 && expected.contains(CserLexer.PACKAGE)) {
+                message = "missing package declaration: a schema file starts with 'package name;'";
+                where = t.getType() == Token.EOF ? new Location(path, 1, 1) : where;
+            } else if (t.getType() == CserLexer.PACKAGE) {
+                message = "unexpected 'package': a file declares its package once, at the start";
+            } else if (inMember(parser.getContext()) && (isDeclarationKeyword(previous) || isDeclarationKeyword(beforePrevious))) {
+                // `enum Color {` read as a member: the body before it was never closed.
+                Token keyword = isDeclarationKeyword(previous) ? previous : beforePrevious;
+                message = "missing '}' before '" + keyword.getText() + "'";
+                where = at(keyword);
+            } else if (msg.startsWith("missing ") && previous != null && wanted != null) {
+                message = "missing " + wanted + " after '" + previous.getText() + "'";
+                where = after(previous);
+            } else if (t.getType() == Token.EOF) {
+                message = expected.contains(CserLexer.RBRACE) ? "missing '}' at end of file" : "unexpected end of file";
+                where = previous == null ? where : after(previous);
+            } else {
+                message = "unexpected '" + t.getText() + "'" + (wanted == null ? "" : ", expecting " + wanted);
+            }
+            errors.at(where, ErrorType.SYNTAX, message);
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("^(?:mismatched input|extraneous input) ('.*?') expecting").matcher(msg);
-        if (m.find()) {
-            return "unexpected " + m.group(1);
+
+        /** The token before {@code t} on the default channel, or null at the start of the file. */
+        private Token previousToken(Token t) {
+            for (int i = t.getTokenIndex() - 1; i >= 0; i--) {
+                if (tokens.get(i).getChannel() == Token.DEFAULT_CHANNEL) {
+                    return tokens.get(i);
+                }
+            }
+            return null;
         }
-        m = java.util.regex.Pattern.compile("^missing \\{.*\\} at ('.*')$").matcher(msg);
-        return m.find() ? "unexpected " + m.group(1) : msg;
+
+        private Location after(Token t) {
+            return new Location(path, t.getLine(), t.getCharPositionInLine() + t.getText().length() + 1);
+        }
+    }
+
+    private static boolean isDeclarationKeyword(Token t) {
+        return t != null && (t.getType() == CserLexer.RECORD || t.getType() == CserLexer.STRUCT
+                || t.getType() == CserLexer.ENUM || t.getType() == CserLexer.UNION);
+    }
+
+    /** Whether the parser is inside a field, enum member or union variant. */
+    private static boolean inMember(ParserRuleContext ctx) {
+        for (; ctx != null; ctx = ctx.getParent()) {
+            if (ctx instanceof CserParser.FieldDeclContext || ctx instanceof CserParser.EnumMemberContext
+                    || ctx instanceof CserParser.VariantDeclContext) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Tokens that are names: an identifier, or a keyword (keywords are contextual, Cser.g4). */
+    private static final Set<Integer> NAME_TOKENS = Set.of(CserLexer.IDENT, CserLexer.PACKAGE, CserLexer.IMPORT,
+            CserLexer.RECORD, CserLexer.STRUCT, CserLexer.ENUM, CserLexer.UNION, CserLexer.DEPRECATED,
+            CserLexer.LIST, CserLexer.MAP, CserLexer.OPTIONAL);
+
+    /**
+     * The expected tokens as a user names them: every keyword is also a name, so a set holding
+     * IDENT is "a name". Null when more than three things would be listed: past that the list
+     * hides the point.
+     */
+    private static String describe(IntervalSet expected, Parser parser) {
+        boolean name = expected.contains(CserLexer.IDENT);
+        List<String> items = new ArrayList<>();
+        for (int type : expected.toList()) {
+            if (name && NAME_TOKENS.contains(type)) {
+                continue;
+            }
+            items.add(switch (type) {
+                case Token.EOF -> "end of file";
+                case CserLexer.INT_LITERAL -> "a number";
+                case CserLexer.STRING_LITERAL -> "a quoted path";
+                default -> parser.getVocabulary().getDisplayName(type);
+            });
+        }
+        if (name) {
+            items.add("a name");
+        }
+        if (items.isEmpty() || items.size() > 3) {
+            return null;
+        }
+        String last = items.remove(items.size() - 1);
+        return items.isEmpty() ? last : String.join(", ", items) + " or " + last;
     }
 
     /** The {@code ///} lines directly above a construct, without the slashes and one space. */

@@ -13,7 +13,12 @@ import java.util.Set;
 final class FiniteValues {
     private final Set<Declaration> finite = new HashSet<>();
 
-    FiniteValues(Collection<Declaration> declarations) {
+    /**
+     * @param assumedFinite declarations with a member whose type did not resolve: their error is
+     *     already reported, so they are taken to be finite rather than report types that use them
+     */
+    FiniteValues(Collection<Declaration> declarations, Set<Declaration> assumedFinite) {
+        finite.addAll(assumedFinite);
         boolean changed = true;
         while (changed) {
             changed = false;

@@ -230,13 +230,16 @@ public final class Linker {
         }
         int max = ((TreeMap<Integer, String>) ids).lastKey();
         List<String> missing = new ArrayList<>();
-        for (int i = 1; i <= max && missing.size() < 6; i++) {
+        for (int i = 1; i <= max; i++) {
             if (!ids.containsKey(i)) {
                 missing.add(String.valueOf(i));
             }
         }
         if (!missing.isEmpty()) {
-            errors.at(owner.location(), ErrorType.ID_GAP, owner.name(), max, String.join(", ", missing));
+            // Name the first few; past that a count says more than a long list.
+            String listed = missing.size() <= 6 ? String.join(", ", missing)
+                    : String.join(", ", missing.subList(0, 5)) + " and " + (missing.size() - 5) + " more";
+            errors.at(owner.location(), ErrorType.ID_GAP, owner.name(), max, listed);
         }
     }
 
@@ -257,7 +260,7 @@ public final class Linker {
     // ---- Pass 4: every type must be able to hold a finite value -----------------------------
 
     private void checkFinite() {
-        FiniteValues finite = new FiniteValues(byName.values());
+        FiniteValues finite = new FiniteValues(byName.values(), incomplete);
         for (Declaration d : byName.values()) {
             if (incomplete.contains(d) || d instanceof UnionType u && u.variants().isEmpty()) {
                 continue;

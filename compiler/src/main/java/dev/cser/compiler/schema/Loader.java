@@ -6,6 +6,7 @@ import dev.cser.compiler.diag.Location;
 import dev.cser.compiler.parse.FileElement;
 import dev.cser.compiler.parse.SchemaParser;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,8 @@ public final class Loader {
     public List<LoadedFile> load(List<Path> roots) {
         for (Path root : roots) {
             if (!Files.isRegularFile(root)) {
-                errors.at(Location.ofFile(root.toString()), ErrorType.FILE_NOT_READABLE, root, "no such file");
+                errors.at(Location.ofFile(root.toString()), ErrorType.FILE_NOT_READABLE, root,
+                        Files.isDirectory(root) ? "it is a directory" : "no such file");
                 continue;
             }
             visit(root, root.toString());
@@ -67,9 +69,15 @@ public final class Loader {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            errors.at(Location.ofFile(displayPath), ErrorType.FILE_NOT_READABLE, displayPath, "it is not valid UTF-8");
+            return null;
         } catch (IOException e) {
             errors.at(Location.ofFile(displayPath), ErrorType.FILE_NOT_READABLE, displayPath, e.getMessage());
             return null;
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1); // a UTF-8 byte order mark, as some editors write: not part of the text
         }
         sources.put(displayPath, text.lines().toList());
         FileElement element = SchemaParser.parse(displayPath, text, errors);

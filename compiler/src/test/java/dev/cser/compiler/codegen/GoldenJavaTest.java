@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.TestPaths;
 import dev.cser.compiler.diag.SchemaException;
 import dev.cser.compiler.schema.Schema;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +23,10 @@ import org.junit.jupiter.api.Test;
  * diff before committing.
  */
 class GoldenJavaTest {
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/java");
+    private static final Path GOLDEN = TestPaths.RESOURCES.resolve("golden/java");
     private static final List<Path> SCHEMAS = List.of(
-            Path.of("../schema/examples/media.cser"), Path.of("../schema/examples/edge_cases.cser"));
+            TestPaths.asTyped(TestPaths.EXAMPLES.resolve("media.cser")),
+            TestPaths.asTyped(TestPaths.EXAMPLES.resolve("edge_cases.cser")));
 
     private static List<GeneratedFile> emit() throws SchemaException {
         Schema schema = new SchemaCompiler(List.of()).compile(SCHEMAS);
