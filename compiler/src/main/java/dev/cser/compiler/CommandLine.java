@@ -6,7 +6,7 @@ import java.util.List;
 
 /** The parsed arguments of {@code cserc}; {@link #parse} throws IllegalArgumentException on misuse. */
 record CommandLine(
-        boolean help, boolean checkOnly, Path javaOut, Path rustOut, Path pythonOut,
+        boolean help, boolean checkOnly, Path javaOut, Path rustOut, Path pythonOut, Path dependencyOut,
         List<Path> includeDirs, List<Path> files) {
 
     static CommandLine parse(String[] args) {
@@ -15,6 +15,7 @@ record CommandLine(
         Path javaOut = null;
         Path rustOut = null;
         Path pythonOut = null;
+        Path dependencyOut = null;
         List<Path> includes = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -30,6 +31,7 @@ record CommandLine(
                 case "--java-out" -> javaOut = Path.of(value(args, ++i, a));
                 case "--rust-out" -> rustOut = Path.of(value(args, ++i, a));
                 case "--python-out" -> pythonOut = Path.of(value(args, ++i, a));
+                case "--dependency-out" -> dependencyOut = Path.of(value(args, ++i, a));
                 case "-I" -> includes.add(Path.of(value(args, ++i, a)));
                 default -> {
                     if (a.startsWith("-I") && a.length() > 2) {
@@ -48,7 +50,7 @@ record CommandLine(
         if (!help && !check && javaOut == null && rustOut == null && pythonOut == null) {
             throw new IllegalArgumentException("no output given: use --java-out, --rust-out or --python-out, or 'check'");
         }
-        return new CommandLine(help, check, javaOut, rustOut, pythonOut, List.copyOf(includes), List.copyOf(files));
+        return new CommandLine(help, check, javaOut, rustOut, pythonOut, dependencyOut, List.copyOf(includes), List.copyOf(files));
     }
 
     private static String value(String[] args, int i, String option) {

@@ -27,6 +27,9 @@ public final class Cserc {
               --rust-out DIR     write Rust sources under DIR
               --python-out DIR   write Python packages under DIR
               -I DIR             also look for imports in DIR (after the importing file's directory)
+              --dependency-out FILE
+                                 write the path of every schema file read (the given files and
+                                 their imports), one per line, for build tools to watch
               check              only parse and validate the schemas
             """;
 
@@ -74,6 +77,9 @@ public final class Cserc {
             err.println(e.diagnostics().size() + (e.diagnostics().size() == 1 ? " error" : " errors"));
             return 1;
         }
+        if (cl.dependencyOut() != null && !writeDependencies(cl.dependencyOut(), compiler.sources().keySet())) {
+            return 2;
+        }
         if (cl.checkOnly()) {
             return 0;
         }
@@ -82,6 +88,19 @@ public final class Cserc {
             outputs.addAll(write(cl.javaOut(), new JavaEmitter().emit(schema)));
         }
         return outputs.stream().allMatch(GeneratedFile::written) ? 0 : 2;
+    }
+
+    private boolean writeDependencies(Path target, java.util.Collection<String> paths) {
+        try {
+            if (target.getParent() != null) {
+                Files.createDirectories(target.getParent());
+            }
+            Files.write(target, paths.stream().sorted().toList(), StandardCharsets.UTF_8);
+            return true;
+        } catch (IOException e) {
+            err.println("cserc: cannot write " + target + ": " + e.getMessage());
+            return false;
+        }
     }
 
     private List<GeneratedFile> write(Path root, List<GeneratedFile> files) {

@@ -263,7 +263,7 @@ class ValidSchemaTest {
                 """);
         assertEquals("number", declaration(schema, "zero.U", UnionType.class).zeroVariant().name());
         assertEquals("ZERO", declaration(schema, "zero.E", EnumType.class).zeroMember().name());
-        assertEquals("leaf", declaration(shapes(), "app.shapes.Tree", UnionType.class).zeroVariant().name());
+        assertEquals("branch", declaration(shapes(), "app.shapes.Tree", UnionType.class).zeroVariant().name());
     }
 
     @Test

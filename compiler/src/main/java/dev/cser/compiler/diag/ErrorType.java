@@ -43,7 +43,9 @@ public enum ErrorType {
     BAD_MAP_KEY("map key must be an integer type, string or an enum, not %s"),
     NESTED_OPTIONAL("optional<optional<...>> is not a type: an optional cannot hold an optional"),
     OPTIONAL_VARIANT("a union variant cannot be optional: leave the variant out instead"),
-    INFINITE_TYPE("%s can never hold a finite value: %s");
+    INFINITE_TYPE("%s can never hold a finite value: %s"),
+    INFINITE_ZERO_VALUE("the zero value of union %s (its lowest-id finite variant '%s') would be infinite: %s;"
+            + " give a variant whose zero value is finite the lowest id");
 
     private final String template;
 

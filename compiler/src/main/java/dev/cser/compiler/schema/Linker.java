@@ -271,6 +271,68 @@ public final class Linker {
                 u.setZeroVariant(finite.zeroVariant(u));
             }
         }
+        if (!errors.hasErrors()) {
+            checkZeroValuesFinite();
+        }
+    }
+
+    /**
+     * A union's zero value is its lowest-id variant that can be finite (SPEC §3). That choice is
+     * stable when variants are appended, but it can loop: union U whose variant 1 is a record
+     * holding a U directly. Such a zero value would be infinite, so it is an error that names the
+     * loop (giving a variant with a finite zero value the lowest id fixes it).
+     */
+    private void checkZeroValuesFinite() {
+        Set<Declaration> done = new HashSet<>();
+        for (Declaration d : byName.values()) {
+            List<Declaration> loop = zeroLoop(d, new ArrayList<>(), done);
+            if (loop != null && loop.get(0) instanceof UnionType u) {
+                String path = loop.stream().map(Declaration::name).collect(java.util.stream.Collectors.joining(" -> "));
+                errors.at(u.location(), ErrorType.INFINITE_ZERO_VALUE, u.name(), u.zeroVariant().name(),
+                        path + " -> " + u.name());
+                done.addAll(loop); // one error per loop, not one per union on it
+            }
+        }
+    }
+
+    /** The declarations whose zero value contains {@code d}'s zero value directly. */
+    private static List<Declaration> zeroParts(Declaration d) {
+        List<Field> parts = d instanceof MessageType m ? m.fields()
+                : d instanceof UnionType u && u.zeroVariant() != null ? List.of(u.zeroVariant())
+                : List.of();
+        List<Declaration> out = new ArrayList<>();
+        for (Field f : parts) {
+            // Optionals are absent and collections empty in a zero value: only named types nest.
+            if (f.type() instanceof Type.NamedType n) {
+                out.add(n.declaration());
+            }
+        }
+        return out;
+    }
+
+    /** A loop of zero values through {@code d} (depth-first), starting at a union; null if none. */
+    private static List<Declaration> zeroLoop(Declaration d, List<Declaration> stack, Set<Declaration> done) {
+        int at = stack.indexOf(d);
+        if (at >= 0) {
+            List<Declaration> loop = new ArrayList<>(stack.subList(at, stack.size()));
+            for (int i = 0; i < loop.size() && !(loop.get(0) instanceof UnionType); i++) {
+                loop.add(loop.remove(0));
+            }
+            return loop;
+        }
+        if (done.contains(d)) {
+            return null;
+        }
+        stack.add(d);
+        for (Declaration part : zeroParts(d)) {
+            List<Declaration> loop = zeroLoop(part, stack, done);
+            if (loop != null) {
+                return loop;
+            }
+        }
+        stack.remove(stack.size() - 1);
+        done.add(d);
+        return null;
     }
 
     // ---- Ids out of 1..65535 are reported once per field, whatever else is wrong ----------
