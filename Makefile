@@ -29,12 +29,26 @@ test: test-java test-rust
 test-java:
 	$(MVN) $(MVN_FLAGS) package
 
-## The Rust runtime crate (runtimes/rust): cargo test, and clippy when the toolchain has it.
-test-rust:
-	cd runtimes/rust && cargo test
+## The Rust workspace (runtimes/rust): the runtime crate, cser-build, the code generated for every
+## example schema (cser-examples, whose tests also read the bytes the Java tests wrote) and the
+## W3 example crate built with cser-build; then clippy (-D warnings) and rustfmt over all of it,
+## generated code included.
+CSERC_JAR = compiler/target/cserc.jar
+RUST_ENV = CSERC=$(CURDIR)/bin/cserc
+
+$(CSERC_JAR):
+	$(MVN) $(MVN_FLAGS) -q package -DskipTests
+
+test-rust: $(CSERC_JAR)
+	cd runtimes/rust && $(RUST_ENV) cargo test --workspace
+	cd runtimes/rust && $(RUST_ENV) cargo run -q -p example-sakai
 	cd runtimes/rust && if cargo clippy --version >/dev/null 2>&1; then \
-		cargo clippy --all-targets -- -D warnings; \
+		$(RUST_ENV) cargo clippy --workspace --all-targets -- -D warnings; \
 	else echo "clippy is not installed: skipping the lint of runtimes/rust"; fi
+	cd runtimes/rust && if cargo fmt --version >/dev/null 2>&1; then \
+		cargo fmt --all --check && \
+		rustfmt --edition 2021 --check $$(ls -td target/debug/build/cser-examples-*/out | head -1)/*.rs; \
+	else echo "rustfmt is not installed: skipping the format check of runtimes/rust"; fi
 
 clean:
 	$(MVN) $(MVN_FLAGS) -q clean

@@ -1,5 +1,6 @@
 //! The decode error every failure reports (SPEC §10), and the encode error.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// What went wrong while decoding (SPEC §10). The names match the Java runtime's
@@ -75,7 +76,7 @@ impl fmt::Display for DecodeErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PathSegment {
     /// `"Type.field"` (or a bare field name). Only the outermost keeps its type name.
-    Field(&'static str),
+    Field(Cow<'static, str>),
     /// A list element index, rendered `[1]`.
     Index(u64),
     /// A map key, already rendered: `["a"]` for a string key, `[7]` otherwise.
@@ -143,8 +144,8 @@ impl DecodeError {
     }
 
     /// Prepends a field segment, `"Type.field"`, while unwinding.
-    pub fn push_field(mut self, segment: &'static str) -> Self {
-        self.0.path.push(PathSegment::Field(segment));
+    pub fn push_field(mut self, segment: impl Into<Cow<'static, str>>) -> Self {
+        self.0.path.push(PathSegment::Field(segment.into()));
         self
     }
 
@@ -185,7 +186,7 @@ impl DecodeError {
                         // The type is implied by the field before it: keep the name only.
                         let name = match f.rfind('.') {
                             Some(i) => &f[i + 1..],
-                            None => f,
+                            None => f.as_ref(),
                         };
                         s.push('.');
                         s.push_str(name);

@@ -37,18 +37,21 @@
 //! assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::OverlongVarint, 1));
 //! ```
 //!
-//! The crate has no dependencies and no `unsafe` code.
+//! The crate depends only on `indexmap` (maps keep insertion order) and has no `unsafe` code.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod collections;
 pub mod error;
+pub mod message;
 pub mod reader;
 pub mod stream;
 pub mod varint;
 pub mod writer;
 pub mod zigzag;
 
+pub use collections::{presence_byte, MapKey};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, PathSegment};
 pub use reader::Reader;
 pub use stream::{
@@ -56,3 +59,6 @@ pub use stream::{
     VERSION,
 };
 pub use writer::{Writer, DEFAULT_MAX_DEPTH};
+
+/// The insertion-ordered map generated code uses for `map<K, V>` (SPEC §5.3).
+pub use indexmap::IndexMap;

@@ -47,6 +47,21 @@ impl Writer {
         }
     }
 
+    /// A writer appending to `buf` (its contents are kept); [`Writer::into_vec`] gives it back.
+    pub fn from_vec(buf: Vec<u8>) -> Self {
+        Writer {
+            buf,
+            depth: 0,
+            max_depth: DEFAULT_MAX_DEPTH,
+            error: None,
+        }
+    }
+
+    /// The buffer, with everything written (whether or not an error was recorded).
+    pub fn into_vec(self) -> Vec<u8> {
+        self.buf
+    }
+
     /// Sets the maximum nesting depth (default 64, the root value at depth 1; at least 1).
     pub fn with_max_depth(mut self, max_depth: u32) -> Self {
         self.max_depth = max_depth.max(1);

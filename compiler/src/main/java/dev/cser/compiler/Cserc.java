@@ -2,6 +2,7 @@ package dev.cser.compiler;
 
 import dev.cser.compiler.codegen.GeneratedFile;
 import dev.cser.compiler.codegen.JavaEmitter;
+import dev.cser.compiler.codegen.RustEmitter;
 import dev.cser.compiler.diag.DiagnosticFormatter;
 import dev.cser.compiler.diag.SchemaException;
 import dev.cser.compiler.schema.Schema;
@@ -63,9 +64,8 @@ public final class Cserc {
             out.print(USAGE);
             return 0;
         }
-        if (cl.rustOut() != null || cl.pythonOut() != null) {
-            err.println("cserc: the " + (cl.rustOut() != null ? "Rust" : "Python")
-                    + " target is not implemented yet; only --java-out is available");
+        if (cl.pythonOut() != null) {
+            err.println("cserc: the Python target is not implemented yet; use --java-out or --rust-out");
             return 2;
         }
         SchemaCompiler compiler = new SchemaCompiler(cl.includeDirs());
@@ -86,6 +86,9 @@ public final class Cserc {
         List<GeneratedFile> outputs = new ArrayList<>();
         if (cl.javaOut() != null) {
             outputs.addAll(write(cl.javaOut(), new JavaEmitter().emit(schema)));
+        }
+        if (cl.rustOut() != null) {
+            outputs.addAll(write(cl.rustOut(), new RustEmitter().emit(schema)));
         }
         return outputs.stream().allMatch(GeneratedFile::written) ? 0 : 2;
     }

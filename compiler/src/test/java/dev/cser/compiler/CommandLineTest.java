@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,8 +126,25 @@ class CommandLineTest {
     }
 
     @Test
+    void rustOutWritesAFilePerPackageAndTheModuleTreeAndDependencyOutListsEveryFileRead() throws Exception {
+        Path common = dir.resolve("common.cser");
+        Files.writeString(common, "package p.common;\nstruct Id { u64 value = 1; }\n");
+        Path schema = dir.resolve("main.cser");
+        Files.writeString(schema, "package p;\nimport \"common.cser\";\nrecord R { p.common.Id id = 1; }\n");
+        Path outDir = dir.resolve("rust");
+        Path deps = dir.resolve("deps.txt");
+        assertEquals(0, run("--rust-out", outDir.toString(), "--dependency-out", deps.toString(), schema.toString()));
+        assertTrue(Files.exists(outDir.resolve("p.rs")) && Files.exists(outDir.resolve("p.common.rs")));
+        String modules = Files.readString(outDir.resolve("cser_modules.rs"));
+        assertTrue(modules.contains("pub mod p {\n    include!(\"p.rs\");\n\n    pub mod common {\n"
+                + "        include!(\"p.common.rs\");\n    }\n}"), modules);
+        assertTrue(Files.readString(outDir.resolve("p.rs")).contains("pub id: super::p::common::Id,"));
+        assertEquals(List.of(common.toString(), schema.toString()), Files.readAllLines(deps));
+    }
+
+    @Test
     void targetsNotYetAvailableSaySo() {
-        assertEquals(2, run("--rust-out", dir.toString(), "a.cser"));
-        assertEquals("cserc: the Rust target is not implemented yet; only --java-out is available\n", stderr());
+        assertEquals(2, run("--python-out", dir.toString(), "a.cser"));
+        assertEquals("cserc: the Python target is not implemented yet; use --java-out or --rust-out\n", stderr());
     }
 }

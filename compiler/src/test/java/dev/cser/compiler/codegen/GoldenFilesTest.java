@@ -14,53 +14,56 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The Java emitter's output for two example schemas, checked against files under
- * src/test/resources/golden/java, so that a template change shows up as a readable diff.
+ * Each emitter's output for two example schemas, checked against files under
+ * src/test/resources/golden/&lt;target&gt;, so that a template change shows up as a readable diff.
  * After an intended change, regenerate them with {@code -Dgolden.update=true} and review the
  * diff before committing.
  */
-class GoldenJavaTest {
-    private static final Path GOLDEN = TestPaths.RESOURCES.resolve("golden/java");
+class GoldenFilesTest {
     private static final List<Path> SCHEMAS = List.of(
             TestPaths.asTyped(TestPaths.EXAMPLES.resolve("media.cser")),
             TestPaths.asTyped(TestPaths.EXAMPLES.resolve("edge_cases.cser")));
 
-    private static List<GeneratedFile> emit() throws SchemaException {
+    private static List<GeneratedFile> emit(String target) throws SchemaException {
         Schema schema = new SchemaCompiler(List.of()).compile(SCHEMAS);
-        return new JavaEmitter().emit(schema);
+        return target.equals("java") ? new JavaEmitter().emit(schema) : new RustEmitter().emit(schema);
     }
 
-    @Test
-    void generatedJavaMatchesGoldenFiles() throws Exception {
-        List<GeneratedFile> files = emit();
+    @ParameterizedTest
+    @ValueSource(strings = {"java", "rust"})
+    void generatedCodeMatchesGoldenFiles(String target) throws Exception {
+        Path golden = TestPaths.RESOURCES.resolve("golden").resolve(target);
+        List<GeneratedFile> files = emit(target);
         if (Boolean.getBoolean("golden.update")) {
             for (GeneratedFile f : files) {
-                Path target = GOLDEN.resolve(f.relativePath());
-                Files.createDirectories(target.getParent());
-                Files.writeString(target, f.content(), StandardCharsets.UTF_8);
+                Path file = golden.resolve(f.relativePath());
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, f.content(), StandardCharsets.UTF_8);
             }
         }
         for (GeneratedFile f : files) {
-            Path expected = GOLDEN.resolve(f.relativePath());
+            Path expected = golden.resolve(f.relativePath());
             assertTrue(Files.exists(expected), "no golden file " + expected + " (run with -Dgolden.update=true)");
             assertSameText(Files.readString(expected, StandardCharsets.UTF_8), f.content(), f.relativePath());
         }
-        try (Stream<Path> walk = Files.walk(GOLDEN)) {
+        try (Stream<Path> walk = Files.walk(golden)) {
             List<String> stale = walk.filter(Files::isRegularFile)
-                    .map(p -> GOLDEN.relativize(p).toString().replace('\\', '/'))
+                    .map(p -> golden.relativize(p).toString().replace('\\', '/'))
                     .filter(p -> files.stream().noneMatch(f -> f.relativePath().equals(p)))
                     .collect(Collectors.toList());
             assertEquals(List.of(), stale, "golden files no schema generates any more");
         }
     }
 
-    @Test
-    void compilingTwiceGivesIdenticalOutput() throws SchemaException {
-        List<GeneratedFile> first = emit();
-        List<GeneratedFile> second = emit();
+    @ParameterizedTest
+    @ValueSource(strings = {"java", "rust"})
+    void compilingTwiceGivesIdenticalOutput(String target) throws SchemaException {
+        List<GeneratedFile> first = emit(target);
+        List<GeneratedFile> second = emit(target);
         assertEquals(first, second);
     }
 

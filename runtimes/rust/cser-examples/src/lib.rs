@@ -1,0 +1,5 @@
+//! The Rust code cserc generates for every schema of `schema/examples` (W1–W6, the edge cases,
+//! the name clashes and the worked examples of SPEC §13), compiled here so that `cargo clippy`
+//! checks it and the tests in `tests/` exercise it.
+
+cser::include_generated!();
