@@ -1,0 +1,383 @@
+//! Round trips of the generated Rust code: exact sizes of the workloads (the same as the Java
+//! tests assert), edge values, recursion and the depth limit, truncation at every offset.
+
+use cser::{DecodeErrorKind, IndexMap, Reader, StreamReader, StreamWriter};
+use cser_examples::bench::employee::Employee;
+use cser_examples::bench::media::{Image, Media, MediaContent, Player, Size};
+use cser_examples::bench::message::Message;
+use cser_examples::chem::{Atom, Bond, BondOrder, Molecule, Stereo};
+use cser_examples::edge::cases::{BinOp, Collections, Color, Expr, Lit, Node, Sample, Scalars};
+use cser_examples::edge::names::{Holder, Value};
+
+fn employee(n: i32) -> Employee {
+    Employee {
+        last_name: format!("LastName{n}"),
+        first_name: format!("FirstName{n}"),
+        ssn: format!("222-33-{n}"),
+        salary: 34000 + n,
+        level: n % 10,
+    }
+}
+
+fn media_content() -> MediaContent {
+    let image = |uri: &str, width, height, size| Image {
+        uri: uri.to_owned(),
+        title: Some("Javaone Keynote".to_owned()),
+        width,
+        height,
+        size,
+    };
+    MediaContent {
+        media: Media {
+            uri: "http://javaone.com/keynote.mpg".to_owned(),
+            title: Some("Javaone Keynote".to_owned()),
+            width: 640,
+            height: 480,
+            format: "video/mpg4".to_owned(),
+            duration: 18_000_000,
+            size: 58_982_400,
+            bitrate: Some(262_144),
+            persons: vec!["Bill Gates".to_owned(), "Steve Jobs".to_owned()],
+            player: Player::JAVA,
+            copyright: None,
+        },
+        images: vec![
+            image(
+                "http://javaone.com/keynote_large.jpg",
+                1024,
+                768,
+                Size::LARGE,
+            ),
+            image(
+                "http://javaone.com/keynote_small.jpg",
+                320,
+                240,
+                Size::SMALL,
+            ),
+        ],
+    }
+}
+
+fn ethanol() -> Molecule {
+    let atom = |implicit_hydrogens| Atom {
+        element: 6,
+        charge: 0,
+        implicit_hydrogens,
+        aromatic: false,
+    };
+    let bond = |begin, end| Bond {
+        begin,
+        end,
+        order: BondOrder::SINGLE,
+        stereo: Stereo::NONE,
+    };
+    Molecule {
+        name: "ethanol".to_owned(),
+        atoms: vec![
+            atom(3),
+            atom(2),
+            Atom {
+                element: 8,
+                ..atom(1)
+            },
+        ],
+        bonds: vec![bond(0, 1), bond(1, 2)],
+        coords_2d: Some(vec![0.0, 0.0, 1.299, 0.75, 2.598, 0.0]),
+        ..Molecule::default()
+    }
+}
+
+/// Encodes, decodes, checks the value and the bytes of its re-encoding, and returns the bytes.
+fn round_trip<T: PartialEq + std::fmt::Debug>(
+    value: &T,
+    encode: impl Fn(&T) -> Vec<u8>,
+    decode: impl Fn(&[u8]) -> Result<T, cser::DecodeError>,
+) -> Vec<u8> {
+    let bytes = encode(value);
+    let back = decode(&bytes).expect("decodes");
+    assert_eq!(&back, value);
+    assert_eq!(encode(&back), bytes, "re-encoding gives the same bytes");
+    // Every strict prefix is rejected, and so is one byte more (SPEC §5.8).
+    for cut in 0..bytes.len() {
+        assert!(
+            decode(&bytes[..cut]).is_err(),
+            "prefix of {cut} bytes accepted"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        decode(&longer).unwrap_err().kind(),
+        DecodeErrorKind::TrailingBytes
+    );
+    bytes
+}
+
+#[test]
+fn workloads_have_the_sizes_the_java_tests_assert() {
+    assert_eq!(
+        round_trip(&employee(17), Employee::encode, Employee::decode).len(),
+        38
+    );
+    let message = Message {
+        r#type: 12345 % 4,
+        active: false,
+        username: "User_12345".to_owned(),
+        userid: 12345,
+        data: "data 12345".to_owned(),
+    };
+    assert_eq!(
+        round_trip(&message, Message::encode, Message::decode).len(),
+        28
+    );
+    assert_eq!(
+        round_trip(&ethanol(), Molecule::encode, Molecule::decode).len(),
+        57
+    );
+    let mc = media_content();
+    assert_eq!(
+        round_trip(&mc, MediaContent::encode, MediaContent::decode).len(),
+        222
+    );
+}
+
+#[test]
+fn encode_into_appends_the_same_bytes() {
+    let mc = media_content();
+    let mut buf = vec![7];
+    mc.encode_into(&mut buf).unwrap();
+    assert_eq!(buf[0], 7);
+    assert_eq!(&buf[1..], mc.encode());
+}
+
+#[test]
+fn scalar_extremes_floats_and_strings() {
+    let min = Scalars {
+        i8_value: i8::MIN,
+        i16_value: i16::MIN,
+        i32_value: i32::MIN,
+        i64_value: i64::MIN,
+        f32_value: f32::NEG_INFINITY,
+        f64_value: -0.0,
+        text: "a\u{e9}\u{20ac}\u{1F600}".to_owned(),
+        ..Scalars::default()
+    };
+    round_trip(&min, Scalars::encode, Scalars::decode);
+    let max = Scalars {
+        b: true,
+        i8_value: i8::MAX,
+        i16_value: i16::MAX,
+        i32_value: i32::MAX,
+        i64_value: i64::MAX,
+        u8_value: u8::MAX,
+        u16_value: u16::MAX,
+        u32_value: u32::MAX,
+        u64_value: u64::MAX,
+        f32_value: f32::INFINITY,
+        f64_value: f64::MAX,
+        text: "x".repeat(1 << 20),
+        data: vec![0, 255, 128],
+        color: Color::BLUE,
+    };
+    let bytes = max.encode();
+    assert_eq!(Scalars::decode(&bytes).unwrap(), max);
+    // NaN is not equal to itself: compare the bits that come back.
+    let nan = Scalars {
+        f32_value: f32::from_bits(0x7fc0_0001),
+        f64_value: f64::from_bits(0xfff8_0000_0000_0001),
+        ..Scalars::default()
+    };
+    let back = Scalars::decode(&nan.encode()).unwrap();
+    assert_eq!(back.f32_value.to_bits(), 0x7fc0_0001);
+    assert_eq!(back.f64_value.to_bits(), 0xfff8_0000_0000_0001);
+    assert_eq!(back.encode(), nan.encode());
+    let neg_zero = Scalars::decode(&min.encode()).unwrap().f64_value;
+    assert_eq!(neg_zero.to_bits(), (-0.0f64).to_bits());
+}
+
+#[test]
+fn unknown_enum_numbers_survive() {
+    let s = Scalars {
+        color: Color::from_number(77),
+        ..Scalars::default()
+    };
+    let back = Scalars::decode(&s.encode()).unwrap();
+    assert_eq!(back.color.number(), 77);
+    assert!(!back.color.is_known());
+    assert_eq!(format!("{:?}", back.color), "Color(77)");
+    assert_eq!(format!("{:?}", Color::GREEN), "GREEN");
+    assert_eq!(back.encode(), s.encode());
+}
+
+#[test]
+fn empty_and_absent_collections_are_different_values() {
+    let absent = Collections::default();
+    let empty = Collections {
+        maybe_names: Some(vec![]),
+        maybe_map: Some(IndexMap::new()),
+        ..Collections::default()
+    };
+    let a = round_trip(&absent, Collections::encode, Collections::decode);
+    let e = round_trip(&empty, Collections::encode, Collections::decode);
+    assert_ne!(a, e);
+}
+
+#[test]
+fn every_collection_filled() {
+    let mut by_color = IndexMap::new();
+    by_color.insert(Color::BLUE, vec!["sky".to_owned()]);
+    by_color.insert(Color::from_number(9), vec![]);
+    let mut sparse_map = IndexMap::new();
+    for i in 0..11 {
+        sparse_map.insert(format!("k{i}"), (i % 3 != 0).then_some(i));
+    }
+    let c = Collections {
+        ints: vec![i32::MIN, -1, 0, i32::MAX],
+        big: vec![u64::MAX, 0],
+        doubles: vec![1.5, -0.0, f64::INFINITY],
+        flags: vec![true, false, true],
+        names: vec!["a".to_owned(), String::new()],
+        blobs: vec![vec![], vec![1, 2]],
+        by_id: [(i64::MIN, "min".to_owned()), (7, "seven".to_owned())]
+            .into_iter()
+            .collect(),
+        by_color,
+        maybe_names: Some(vec!["x".to_owned()]),
+        sparse: (0..17)
+            .map(|i| (i % 4 == 1).then(|| format!("s{i}")))
+            .collect(),
+        sparse_map,
+        matrix: vec![vec![1, 2], vec![], vec![3]],
+        scalars: Some(Scalars::default()),
+        colors: vec![Color::RED, Color::from_number(1 << 30)],
+        floats: vec![f32::MIN_POSITIVE],
+        opt1: Some(0),
+        opt9: Some(-9),
+        ..Collections::default()
+    };
+    round_trip(&c, Collections::encode, Collections::decode);
+}
+
+#[test]
+fn a_struct_with_an_optional() {
+    for y in [None, Some(2.5)] {
+        let s = Sample {
+            x: 1.0,
+            y,
+            color: Color::GREEN,
+        };
+        round_trip(&s, Sample::encode, Sample::decode);
+    }
+}
+
+fn chain(depth: usize) -> Node {
+    let mut node = Node {
+        label: "leaf".to_owned(),
+        ..Node::default()
+    };
+    for i in 1..depth {
+        node = Node {
+            label: format!("n{i}"),
+            next: Some(Box::new(node)),
+            ..Node::default()
+        };
+    }
+    node
+}
+
+#[test]
+fn recursion_and_the_depth_limit() {
+    let tree = Node {
+        label: "root".to_owned(),
+        children: vec![chain(3), Node::default()],
+        next: Some(Box::new(chain(2))),
+    };
+    round_trip(&tree, Node::encode, Node::decode);
+
+    let ok = chain(64);
+    assert_eq!(Node::decode(&ok.encode()).unwrap(), ok);
+    assert!(chain(65).try_encode().is_err());
+    let panicked = std::panic::catch_unwind(|| chain(65).encode());
+    assert!(
+        panicked.is_err(),
+        "encode panics on what try_encode reports"
+    );
+
+    // Bytes of 65 levels, written by hand with a higher limit, are refused cleanly...
+    let mut w = cser::Writer::new().with_max_depth(100);
+    chain(65).write_nested(&mut w);
+    let bytes = w.finish().unwrap();
+    let err = Node::decode(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::DepthExceeded);
+    assert!(err.path().starts_with("Node.next"), "{}", err.path());
+    // ...and read by a reader allowed more.
+    let mut r = Reader::new(&bytes).with_max_depth(65);
+    assert_eq!(Node::read_nested(&mut r).unwrap(), chain(65));
+}
+
+#[test]
+fn hostile_nesting_is_an_error_not_a_stack_overflow() {
+    // 100,000 nested `call` lists of expressions: tag 4, count 1, tag 4, count 1, ...
+    let bytes: Vec<u8> = [4u8, 1].iter().copied().cycle().take(200_000).collect();
+    let err = Expr::decode(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::DepthExceeded);
+}
+
+#[test]
+fn expressions_through_a_union() {
+    let e = Expr::Bin(Box::new(BinOp {
+        op: "+".to_owned(),
+        left: Box::new(Expr::Lit(Lit { value: i64::MIN })),
+        right: Box::new(Expr::Call(vec![
+            Expr::Name("f".to_owned()),
+            Expr::default(),
+        ])),
+    }));
+    round_trip(&e, Expr::encode, Expr::decode);
+    assert_eq!(e.tag(), 2);
+    assert_eq!(Expr::default(), Expr::Lit(Lit::default()));
+    let err = Expr::decode(&[9, 0]).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::UnknownUnionTag);
+    assert_eq!(err.path(), "Expr.<tag 9>");
+}
+
+#[test]
+fn names_that_clash_with_rust() {
+    let h = Holder {
+        value: Value::List(vec![Value::Long(-1), Value::String("s".to_owned())]),
+        class: "c".to_owned(),
+        encode: Some("e".to_owned()),
+        self_: "me".to_owned(),
+        r#async: "a".to_owned(),
+        is_set: true,
+        ..Holder::default()
+    };
+    round_trip(&h, Holder::encode, Holder::decode);
+}
+
+#[test]
+fn errors_say_where_in_the_value_they_are() {
+    let mut mc = media_content();
+    mc.images[1].title = Some("\u{e9}".to_owned());
+    let mut bytes = mc.encode();
+    // Break the UTF-8 of the second image's title: é is C3 A9; make it C3 41.
+    let at = bytes.windows(2).rposition(|w| w == [0xc3, 0xa9]).unwrap();
+    bytes[at + 1] = 0x41;
+    let err = MediaContent::decode(&bytes).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::BadUtf8);
+    assert_eq!(err.offset(), at as u64);
+    assert_eq!(err.path(), "MediaContent.images[1].title");
+}
+
+#[test]
+fn streams_of_generated_records() {
+    let mut w = StreamWriter::new(Vec::new());
+    for n in 0..100 {
+        w.write(&employee(n)).unwrap();
+    }
+    let bytes = w.finish().unwrap();
+    let back: Vec<Employee> = StreamReader::<_, Employee>::new(&bytes[..])
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(back, (0..100).map(employee).collect::<Vec<_>>());
+}
