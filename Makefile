@@ -30,16 +30,23 @@ test-java:
 	$(MVN) $(MVN_FLAGS) package
 
 ## The Rust workspace (runtimes/rust): the runtime crate, cser-build, the code generated for every
-## example schema (cser-examples, whose tests also read the bytes the Java tests wrote) and the
+## example schema (cser-examples, whose tests also read the bytes the Java tests wrote and the
+## worked examples of SPEC.md §13) and the
 ## W3 example crate built with cser-build; then clippy (-D warnings) and rustfmt over all of it,
 ## generated code included.
 CSERC_JAR = compiler/target/cserc.jar
 RUST_ENV = CSERC=$(CURDIR)/bin/cserc
 
+JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
+
 $(CSERC_JAR):
 	$(MVN) $(MVN_FLAGS) -q package -DskipTests
 
-test-rust: $(CSERC_JAR)
+# The bytes Java wrote, which the Rust tests decode (VectorExportTest; make test-java writes them too).
+$(JAVA_VECTORS):
+	$(MVN) $(MVN_FLAGS) -q test -Dtest=VectorExportTest -Dsurefire.failIfNoSpecifiedTests=false
+
+test-rust: $(CSERC_JAR) $(JAVA_VECTORS)
 	cd runtimes/rust && $(RUST_ENV) cargo test --workspace
 	cd runtimes/rust && $(RUST_ENV) cargo run -q -p example-sakai
 	cd runtimes/rust && if cargo clippy --version >/dev/null 2>&1; then \

@@ -1,91 +1,19 @@
 //! Round trips of the generated Rust code: exact sizes of the workloads (the same as the Java
 //! tests assert), edge values, recursion and the depth limit, truncation at every offset.
 
+mod common;
+
+use common::{
+    chain, employee, empty_data_set, ethanol, full_collections, media_content, message,
+    scalars_max, scalars_min, scalars_nan,
+};
 use cser::{DecodeErrorKind, IndexMap, Reader, StreamReader, StreamWriter};
 use cser_examples::bench::employee::Employee;
-use cser_examples::bench::media::{Image, Media, MediaContent, Player, Size};
+use cser_examples::bench::media::MediaContent;
 use cser_examples::bench::message::Message;
-use cser_examples::chem::{Atom, Bond, BondOrder, Molecule, Stereo};
+use cser_examples::chem::Molecule;
 use cser_examples::edge::cases::{BinOp, Collections, Color, Expr, Lit, Node, Sample, Scalars};
 use cser_examples::edge::names::{Holder, Value};
-
-fn employee(n: i32) -> Employee {
-    Employee {
-        last_name: format!("LastName{n}"),
-        first_name: format!("FirstName{n}"),
-        ssn: format!("222-33-{n}"),
-        salary: 34000 + n,
-        level: n % 10,
-    }
-}
-
-fn media_content() -> MediaContent {
-    let image = |uri: &str, width, height, size| Image {
-        uri: uri.to_owned(),
-        title: Some("Javaone Keynote".to_owned()),
-        width,
-        height,
-        size,
-    };
-    MediaContent {
-        media: Media {
-            uri: "http://javaone.com/keynote.mpg".to_owned(),
-            title: Some("Javaone Keynote".to_owned()),
-            width: 640,
-            height: 480,
-            format: "video/mpg4".to_owned(),
-            duration: 18_000_000,
-            size: 58_982_400,
-            bitrate: Some(262_144),
-            persons: vec!["Bill Gates".to_owned(), "Steve Jobs".to_owned()],
-            player: Player::JAVA,
-            copyright: None,
-        },
-        images: vec![
-            image(
-                "http://javaone.com/keynote_large.jpg",
-                1024,
-                768,
-                Size::LARGE,
-            ),
-            image(
-                "http://javaone.com/keynote_small.jpg",
-                320,
-                240,
-                Size::SMALL,
-            ),
-        ],
-    }
-}
-
-fn ethanol() -> Molecule {
-    let atom = |implicit_hydrogens| Atom {
-        element: 6,
-        charge: 0,
-        implicit_hydrogens,
-        aromatic: false,
-    };
-    let bond = |begin, end| Bond {
-        begin,
-        end,
-        order: BondOrder::SINGLE,
-        stereo: Stereo::NONE,
-    };
-    Molecule {
-        name: "ethanol".to_owned(),
-        atoms: vec![
-            atom(3),
-            atom(2),
-            Atom {
-                element: 8,
-                ..atom(1)
-            },
-        ],
-        bonds: vec![bond(0, 1), bond(1, 2)],
-        coords_2d: Some(vec![0.0, 0.0, 1.299, 0.75, 2.598, 0.0]),
-        ..Molecule::default()
-    }
-}
 
 /// Encodes, decodes, checks the value and the bytes of its re-encoding, and returns the bytes.
 fn round_trip<T: PartialEq + std::fmt::Debug>(
@@ -119,13 +47,7 @@ fn workloads_have_the_sizes_the_java_tests_assert() {
         round_trip(&employee(17), Employee::encode, Employee::decode).len(),
         38
     );
-    let message = Message {
-        r#type: 12345 % 4,
-        active: false,
-        username: "User_12345".to_owned(),
-        userid: 12345,
-        data: "data 12345".to_owned(),
-    };
+    let message = message(12345);
     assert_eq!(
         round_trip(&message, Message::encode, Message::decode).len(),
         28
@@ -152,41 +74,13 @@ fn encode_into_appends_the_same_bytes() {
 
 #[test]
 fn scalar_extremes_floats_and_strings() {
-    let min = Scalars {
-        i8_value: i8::MIN,
-        i16_value: i16::MIN,
-        i32_value: i32::MIN,
-        i64_value: i64::MIN,
-        f32_value: f32::NEG_INFINITY,
-        f64_value: -0.0,
-        text: "a\u{e9}\u{20ac}\u{1F600}".to_owned(),
-        ..Scalars::default()
-    };
+    let min = scalars_min();
     round_trip(&min, Scalars::encode, Scalars::decode);
-    let max = Scalars {
-        b: true,
-        i8_value: i8::MAX,
-        i16_value: i16::MAX,
-        i32_value: i32::MAX,
-        i64_value: i64::MAX,
-        u8_value: u8::MAX,
-        u16_value: u16::MAX,
-        u32_value: u32::MAX,
-        u64_value: u64::MAX,
-        f32_value: f32::INFINITY,
-        f64_value: f64::MAX,
-        text: "x".repeat(1 << 20),
-        data: vec![0, 255, 128],
-        color: Color::BLUE,
-    };
+    let max = scalars_max();
     let bytes = max.encode();
     assert_eq!(Scalars::decode(&bytes).unwrap(), max);
     // NaN is not equal to itself: compare the bits that come back.
-    let nan = Scalars {
-        f32_value: f32::from_bits(0x7fc0_0001),
-        f64_value: f64::from_bits(0xfff8_0000_0000_0001),
-        ..Scalars::default()
-    };
+    let nan = scalars_nan();
     let back = Scalars::decode(&nan.encode()).unwrap();
     assert_eq!(back.f32_value.to_bits(), 0x7fc0_0001);
     assert_eq!(back.f64_value.to_bits(), 0xfff8_0000_0000_0001);
@@ -224,37 +118,7 @@ fn empty_and_absent_collections_are_different_values() {
 
 #[test]
 fn every_collection_filled() {
-    let mut by_color = IndexMap::new();
-    by_color.insert(Color::BLUE, vec!["sky".to_owned()]);
-    by_color.insert(Color::from_number(9), vec![]);
-    let mut sparse_map = IndexMap::new();
-    for i in 0..11 {
-        sparse_map.insert(format!("k{i}"), (i % 3 != 0).then_some(i));
-    }
-    let c = Collections {
-        ints: vec![i32::MIN, -1, 0, i32::MAX],
-        big: vec![u64::MAX, 0],
-        doubles: vec![1.5, -0.0, f64::INFINITY],
-        flags: vec![true, false, true],
-        names: vec!["a".to_owned(), String::new()],
-        blobs: vec![vec![], vec![1, 2]],
-        by_id: [(i64::MIN, "min".to_owned()), (7, "seven".to_owned())]
-            .into_iter()
-            .collect(),
-        by_color,
-        maybe_names: Some(vec!["x".to_owned()]),
-        sparse: (0..17)
-            .map(|i| (i % 4 == 1).then(|| format!("s{i}")))
-            .collect(),
-        sparse_map,
-        matrix: vec![vec![1, 2], vec![], vec![3]],
-        scalars: Some(Scalars::default()),
-        colors: vec![Color::RED, Color::from_number(1 << 30)],
-        floats: vec![f32::MIN_POSITIVE],
-        opt1: Some(0),
-        opt9: Some(-9),
-        ..Collections::default()
-    };
+    let c = full_collections();
     round_trip(&c, Collections::encode, Collections::decode);
 }
 
@@ -268,21 +132,6 @@ fn a_struct_with_an_optional() {
         };
         round_trip(&s, Sample::encode, Sample::decode);
     }
-}
-
-fn chain(depth: usize) -> Node {
-    let mut node = Node {
-        label: "leaf".to_owned(),
-        ..Node::default()
-    };
-    for i in 1..depth {
-        node = Node {
-            label: format!("n{i}"),
-            next: Some(Box::new(node)),
-            ..Node::default()
-        };
-    }
-    node
 }
 
 #[test]
@@ -384,13 +233,11 @@ fn streams_of_generated_records() {
 
 #[test]
 fn w1_empty_collections_and_w3_content_entities() {
-    use cser_examples::bench::empty::{EmptyData, EmptyDataSet};
+    use cser_examples::bench::empty::EmptyDataSet;
     use cser_examples::sakai::common::Audit;
     use cser_examples::sakai::content::{AccessMode, ContentResource};
 
-    let set = EmptyDataSet {
-        items: vec![EmptyData::default(); 3],
-    };
+    let set = empty_data_set(3);
     // Length, count 3, and per item (a struct: no framing) an empty map and an empty list;
     // 2 bytes an item, as the Java test's 1,000,000 items in 2,000,006 bytes.
     let bytes = round_trip(&set, EmptyDataSet::encode, EmptyDataSet::decode);
