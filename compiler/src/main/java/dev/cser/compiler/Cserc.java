@@ -2,6 +2,7 @@ package dev.cser.compiler;
 
 import dev.cser.compiler.codegen.GeneratedFile;
 import dev.cser.compiler.codegen.JavaEmitter;
+import dev.cser.compiler.codegen.PythonEmitter;
 import dev.cser.compiler.codegen.RustEmitter;
 import dev.cser.compiler.diag.DiagnosticFormatter;
 import dev.cser.compiler.diag.SchemaException;
@@ -64,10 +65,6 @@ public final class Cserc {
             out.print(USAGE);
             return 0;
         }
-        if (cl.pythonOut() != null) {
-            err.println("cserc: the Python target is not implemented yet; use --java-out or --rust-out");
-            return 2;
-        }
         SchemaCompiler compiler = new SchemaCompiler(cl.includeDirs());
         Schema schema;
         try {
@@ -89,6 +86,9 @@ public final class Cserc {
         }
         if (cl.rustOut() != null) {
             outputs.addAll(write(cl.rustOut(), new RustEmitter().emit(schema)));
+        }
+        if (cl.pythonOut() != null) {
+            outputs.addAll(write(cl.pythonOut(), new PythonEmitter().emit(schema)));
         }
         return outputs.stream().allMatch(GeneratedFile::written) ? 0 : 2;
     }
