@@ -9,7 +9,7 @@ JAVA ?= java
 
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-java test-rust clean
+.PHONY: all build demo test test-java test-rust test-python clean
 
 all: build demo
 
@@ -22,7 +22,7 @@ build:
 demo: build
 	$(JAVA) -cp $(EXAMPLES_CP) dev.cser.examples.SakaiDemo
 
-test: test-java test-rust
+test: test-java test-rust test-python
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
@@ -57,6 +57,35 @@ test-rust: $(CSERC_JAR) $(JAVA_VECTORS)
 		rustfmt --edition 2021 --check $$(ls -td target/debug/build/cser-examples-*/out | head -1)/*.rs; \
 	else echo "rustfmt is not installed: skipping the format check of runtimes/rust"; fi
 
+## Python (runtimes/python): a venv with the runtime installed in editable mode and the pinned
+## pytest, mypy and ruff; the tests generate the code of every example schema into
+## runtimes/python/target/generated and read the bytes the Java and Rust tests wrote; then
+## mypy --strict and ruff over the runtime, the tests and the generated code.
+PYTHON ?= python3
+PY_DIR = runtimes/python
+PY_VENV = $(PY_DIR)/.venv
+PY = $(CURDIR)/$(PY_VENV)/bin
+RUST_VECTORS = runtimes/rust/target/rust-vectors/index.txt
+RUFF_RULES = E4,E7,E9,F,W,UP,I,RUF,B
+
+$(PY_VENV)/installed: $(PY_DIR)/pyproject.toml
+	$(PYTHON) -m venv $(PY_VENV)
+	$(PY)/pip install -q --disable-pip-version-check -e '$(PY_DIR)[test]'
+	echo "$(CURDIR)/$(CSERC_JAR)" > $(PY_DIR)/src/cser/_jar_path.txt
+	touch $@
+
+# The bytes Rust wrote for the same cases (cser-examples/tests/java_vectors.rs).
+$(RUST_VECTORS): $(JAVA_VECTORS) $(CSERC_JAR)
+	cd runtimes/rust && $(RUST_ENV) cargo test -q -p cser-examples --test java_vectors
+
+test-python: $(CSERC_JAR) $(JAVA_VECTORS) $(RUST_VECTORS) $(PY_VENV)/installed
+	cd $(PY_DIR) && $(PY)/pytest -q
+	cd $(PY_DIR) && $(PY)/mypy src tests target/generated
+	cd $(PY_DIR) && $(PY)/ruff check --no-cache src tests
+	# Generated code as a user's project sees it: its packages first-party, cser third-party.
+	cd $(PY_DIR)/target/generated && $(PY)/ruff check --no-cache --isolated --select $(RUFF_RULES) .
+
 clean:
 	$(MVN) $(MVN_FLAGS) -q clean
 	cd runtimes/rust && cargo clean
+	rm -rf $(PY_VENV) $(PY_DIR)/target

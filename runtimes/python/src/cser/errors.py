@@ -48,7 +48,7 @@ class DecodeError(ValueError):
     path of fields leading to it, e.g. ``MediaContent.images[1].title``.
     """
 
-    __slots__ = ("kind", "offset", "reason", "_segments", "context")
+    __slots__ = ("_segments", "context", "kind", "offset", "reason")
 
     kind: DecodeErrorKind
     offset: int

@@ -10,9 +10,9 @@ the generated code.
 
 from __future__ import annotations
 
+import enum
 import struct
 from collections.abc import Callable, Sequence
-import enum
 from typing import TypeVar
 
 from cser.errors import DecodeError, DecodeErrorKind, EncodeError
@@ -132,7 +132,7 @@ def read_count(data: bytes, pos: int, end: int, width: int = 1) -> tuple[int, in
 
 
 def read_optional_count(data: bytes, pos: int, end: int) -> tuple[int, int]:
-    """Reads the count of a list or map of optionals: at most 8 × the bytes that remain."""
+    """Reads the count of a list or map of optionals: at most 8 x the bytes that remain."""
     n, p = read_uint(data, pos, end, U64_MAX)
     left = end - p
     if n > min(8 * left, 0x7FFFFFFF):
@@ -202,7 +202,7 @@ def read_i8_list(data: bytes, pos: int, end: int) -> tuple[list[int], int]:
 def read_uint_list(data: bytes, pos: int, end: int, maximum: int) -> tuple[list[int], int]:
     """Reads a list of unsigned varints (u16, u32, u64; enums read their numbers with this)."""
     n, p = read_count(data, pos, end)
-    out = []
+    out: list[int] = []
     append = out.append
     for _ in range(n):
         if p >= end:

@@ -2,7 +2,8 @@
 //! encodes those values to the same bytes. The files come from
 //! runtimes/java/examples/.../VectorExportTest.java (`make test` runs the Java tests first;
 //! `CSER_JAVA_VECTORS` names another directory). Each case here builds the value that test
-//! builds, from `common`.
+//! builds, from `common`. It writes Rust's own encodings of those values to
+//! `runtimes/rust/target/rust-vectors` (the same layout), for the Python tests to read.
 
 mod common;
 
@@ -41,6 +42,11 @@ fn vectors_dir() -> PathBuf {
             PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../java/examples/target/vectors")
         }
     }
+}
+
+/// Where this test writes Rust's encodings of the same cases.
+fn rust_vectors_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/rust-vectors")
 }
 
 /// Reads index.txt (`case type length` lines) and the files it names.
@@ -90,8 +96,10 @@ macro_rules! codec {
 /// corrupting any one byte never panics.
 fn same_bytes<T: Message + Debug>(v: &Vector, codec: Codec<T>, expected: &T) -> T {
     assert_eq!(v.type_name, T::TYPE_NAME, "{}: type", v.case);
+    let ours = (codec.encode)(expected);
+    std::fs::write(rust_vectors_dir().join(format!("{}.bin", v.case)), &ours).unwrap();
     assert!(
-        (codec.encode)(expected) == v.bytes,
+        ours == v.bytes,
         "{}: Rust encodes the value to other bytes than Java",
         v.case
     );
@@ -287,9 +295,14 @@ fn check(v: &Vector) {
 fn java_bytes_decode_to_the_same_values_and_rust_writes_the_same_bytes() {
     let vectors = load();
     assert_eq!(vectors.len(), CASES, "cases in index.txt");
+    std::fs::create_dir_all(rust_vectors_dir()).unwrap();
+    let mut index = String::new();
     for v in &vectors {
         check(v);
+        index.push_str(&format!("{} {} {}\n", v.case, v.type_name, v.bytes.len()));
     }
+    // Written last: a run that failed half way leaves no index for the Python tests to trust.
+    std::fs::write(rust_vectors_dir().join("index.txt"), index).unwrap();
 }
 
 #[test]

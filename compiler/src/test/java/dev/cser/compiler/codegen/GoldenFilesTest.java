@@ -30,11 +30,15 @@ class GoldenFilesTest {
 
     private static List<GeneratedFile> emit(String target) throws SchemaException {
         Schema schema = new SchemaCompiler(List.of()).compile(SCHEMAS);
-        return target.equals("java") ? new JavaEmitter().emit(schema) : new RustEmitter().emit(schema);
+        return switch (target) {
+            case "java" -> new JavaEmitter().emit(schema);
+            case "rust" -> new RustEmitter().emit(schema);
+            default -> new PythonEmitter().emit(schema);
+        };
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"java", "rust"})
+    @ValueSource(strings = {"java", "rust", "python"})
     void generatedCodeMatchesGoldenFiles(String target) throws Exception {
         Path golden = TestPaths.RESOURCES.resolve("golden").resolve(target);
         List<GeneratedFile> files = emit(target);
@@ -60,7 +64,7 @@ class GoldenFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"java", "rust"})
+    @ValueSource(strings = {"java", "rust", "python"})
     void compilingTwiceGivesIdenticalOutput(String target) throws SchemaException {
         List<GeneratedFile> first = emit(target);
         List<GeneratedFile> second = emit(target);

@@ -1,0 +1,28 @@
+"""Generates the Python code of every schema in schema/examples (with the compiler of this
+checkout, through ``cser.compile``) into target/generated, once per test session, and puts it on
+``sys.path`` so the tests import ``bench.media`` and friends like a user's code would."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from cser.compile import CompileError, compile_schemas
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = ROOT / "schema" / "examples"
+GENERATED = Path(__file__).resolve().parents[1] / "target" / "generated"
+
+
+def _generate() -> None:
+    schemas = sorted(str(p) for p in EXAMPLES.glob("*.cser"))
+    try:
+        compile_schemas(schemas, str(GENERATED), include=[str(EXAMPLES)])
+    except CompileError as e:
+        pytest.exit(f"cannot generate the example code: {e}", returncode=2)
+
+
+_generate()
+sys.path.insert(0, str(GENERATED))
