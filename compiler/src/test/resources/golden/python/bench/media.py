@@ -534,13 +534,13 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
             return _zero_Media(v, 8), end
         n0, pos = _w.read_count(data, pos, end)
         x8: list[str] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 x8_x1, pos = _w.read_str(data, pos, end)
-                x8.append(x8_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x8.append(x8_x1)
         v.persons = x8
         f = 9
         if pos >= end:
@@ -706,13 +706,13 @@ def _read_MediaContent_body(data: bytes, pos: int, end: int, depth: int) -> tupl
             return _zero_MediaContent(v, 1), end
         n0, pos = _w.read_count(data, pos, end)
         x1: list[Image] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 x1_x1, pos = _read_Image(data, pos, end, depth)
-                x1.append(x1_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x1.append(x1_x1)
         v.images = x1
     except _DecodeError as e:
         e.push_field(_FIELDS_MediaContent[f])

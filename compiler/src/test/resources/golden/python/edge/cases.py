@@ -1052,26 +1052,26 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             return _zero_Collections(v, 4), end
         n0, pos = _w.read_count(data, pos, end)
         x4: list[str] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 x4_x1, pos = _w.read_str(data, pos, end)
-                x4.append(x4_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x4.append(x4_x1)
         v.names = x4
         f = 5
         if pos >= end:
             return _zero_Collections(v, 5), end
         n0, pos = _w.read_count(data, pos, end)
         x5: list[bytes] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 x5_x1, pos = _w.read_bytes(data, pos, end)
-                x5.append(x5_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x5.append(x5_x1)
         v.blobs = x5
         f = 6
         if pos >= end:
@@ -1115,13 +1115,13 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             try:
                 n1, pos = _w.read_count(data, pos, end)
                 x7_x1: list[str] = []
-                try:
-                    for i1 in range(n1):
+                for i1 in range(n1):
+                    try:
                         x7_x2, pos = _w.read_str(data, pos, end)
-                        x7_x1.append(x7_x2)
-                except _DecodeError as e:
-                    e.push_index(i1)
-                    raise
+                    except _DecodeError as e:
+                        e.push_index(i1)
+                        raise
+                    x7_x1.append(x7_x2)
             except _DecodeError as e:
                 e.push_key(x7_k1)
                 raise
@@ -1137,13 +1137,13 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
         if pb & 1:
             n0, pos = _w.read_count(data, pos, end)
             x8: list[str] = []
-            try:
-                for i0 in range(n0):
+            for i0 in range(n0):
+                try:
                     x8_x1, pos = _w.read_str(data, pos, end)
-                    x8.append(x8_x1)
-            except _DecodeError as e:
-                e.push_index(i0)
-                raise
+                except _DecodeError as e:
+                    e.push_index(i0)
+                    raise
+                x8.append(x8_x1)
             v.maybe_names = x8
         else:
             v.maybe_names = None
@@ -1177,23 +1177,23 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
         n0, pos = _w.read_optional_count(data, pos, end)
         x10: list[str | None] = []
         pb0 = 0
-        try:
-            for i0 in range(n0):
-                if not i0 & 7:
-                    if pos >= end:
-                        raise _w.truncated(end)
-                    pb0 = data[pos]
-                    if n0 - i0 < 8 and pb0 >= 1 << (n0 - i0):
-                        raise _w.bad_presence(pos, pb0, n0 - i0)
-                    pos += 1
-                if pb0 & (1 << (i0 & 7)):
+        for i0 in range(n0):
+            if not i0 & 7:
+                if pos >= end:
+                    raise _w.truncated(end)
+                pb0 = data[pos]
+                if n0 - i0 < 8 and pb0 >= 1 << (n0 - i0):
+                    raise _w.bad_presence(pos, pb0, n0 - i0)
+                pos += 1
+            if pb0 & (1 << (i0 & 7)):
+                try:
                     x10_x1, pos = _w.read_str(data, pos, end)
-                    x10.append(x10_x1)
-                else:
-                    x10.append(None)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+                except _DecodeError as e:
+                    e.push_index(i0)
+                    raise
+                x10.append(x10_x1)
+            else:
+                x10.append(None)
         v.sparse = x10
         f = 11
         if pos >= end:
@@ -1236,13 +1236,13 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             return _zero_Collections(v, 12), end
         n0, pos = _w.read_count(data, pos, end)
         x12: list[list[int]] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 x12_x1, pos = _w.read_sint_list(data, pos, end, 0xFFFFFFFF)
-                x12.append(x12_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x12.append(x12_x1)
         v.matrix = x12
         f = 13
         if pb & 4:
@@ -1255,8 +1255,8 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             return _zero_Collections(v, 14), end
         n0, pos = _w.read_count(data, pos, end)
         x14: list[Color] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 if pos >= end:
                     raise _w.truncated(end)
                 u = data[pos]
@@ -1267,10 +1267,10 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
                 x14_x1 = _M_Color.get(u)
                 if x14_x1 is None:
                     x14_x1 = Color(u)
-                x14.append(x14_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x14.append(x14_x1)
         v.colors = x14
         f = 15
         if pos >= end:
@@ -1875,13 +1875,13 @@ def _read_Expr(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
         elif tag == 4:
             n0, pos = _w.read_count(data, pos, end)
             x3: list[Expr] = []
-            try:
-                for i0 in range(n0):
+            for i0 in range(n0):
+                try:
                     x3_x1, pos = _read_Expr(data, pos, end, depth)
-                    x3.append(x3_x1)
-            except _DecodeError as e:
-                e.push_index(i0)
-                raise
+                except _DecodeError as e:
+                    e.push_index(i0)
+                    raise
+                x3.append(x3_x1)
             return ExprCall(x3), pos
     except _DecodeError as e:
         e.push_field(_VARIANTS_Expr[tag])
@@ -2008,13 +2008,13 @@ def _read_Node_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, 
             return _zero_Node(v, 1), end
         n0, pos = _w.read_count(data, pos, end)
         x1: list[Node] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 x1_x1, pos = _read_Node(data, pos, end, depth)
-                x1.append(x1_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x1.append(x1_x1)
         v.children = x1
         f = 2
         if pos >= end:
@@ -2459,13 +2459,13 @@ def _read_EvolvedV2_body(data: bytes, pos: int, end: int, depth: int) -> tuple[E
             return _zero_EvolvedV2(v, 3), end
         n0, pos = _w.read_count(data, pos, end)
         x3: list[str] = []
-        try:
-            for i0 in range(n0):
+        for i0 in range(n0):
+            try:
                 x3_x1, pos = _w.read_str(data, pos, end)
-                x3.append(x3_x1)
-        except _DecodeError as e:
-            e.push_index(i0)
-            raise
+            except _DecodeError as e:
+                e.push_index(i0)
+                raise
+            x3.append(x3_x1)
         v.tags = x3
         f = 4
         if pos >= end:
