@@ -229,6 +229,15 @@ def check_presence(byte: int, used: int, pos: int) -> None:
         raise bad_presence(pos, byte, used)
 
 
+def read_body(
+    read: Callable[[bytes, int, int, int], tuple[T, int]], data: bytes, pos: int, end: int, depth: int
+) -> tuple[T, int]:
+    """Reads a record body that fills ``data[pos:end]`` (a stream frame's content, SPEC §8) with
+    the record's generated reader, which expects the length first: the length is put back."""
+    framed = uint_bytes(end - pos) + data[pos:end]
+    return read(framed, 0, len(framed), depth)[0], end
+
+
 def decode_message(
     data: bytes | bytearray | memoryview,
     read: Callable[[bytes, int, int, int], tuple[T, int]],
@@ -273,6 +282,15 @@ def end_record(out: bytearray, start: int) -> None:
         out[start] = n
     else:
         out[start : start + 1] = uint_bytes(n)
+
+
+def write_body(write: Callable[[T, bytearray, int], None], value: T, out: bytearray, depth: int) -> None:
+    """Appends a record's body alone (a stream frame's content) with the record's generated
+    writer, which writes the length first: the length is taken off."""
+    framed = bytearray()
+    write(value, framed, depth)
+    _, p = read_uint(bytes(framed[:10]), 0, min(len(framed), 10), U64_MAX)
+    out += memoryview(framed)[p:]
 
 
 def encode_str(s: str) -> bytes:
@@ -393,6 +411,8 @@ def encode_with(write: Callable[[T, bytearray, int], None], value: T) -> bytes:
         write(value, out, MAX_DEPTH)
     except (TypeError, AttributeError, OverflowError, struct.error) as e:
         raise EncodeError(f"cannot encode {type(value).__name__}: {e}") from e
+    except UnicodeEncodeError as e:
+        raise EncodeError(f"string holds a lone surrogate at index {e.start}") from None
     except RecursionError:
         raise EncodeError("the value nests too deeply (a cycle?)") from None
     return bytes(out)

@@ -107,34 +107,41 @@ class Image:
     @staticmethod
     def _write_content(value: Image, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_Image_body(value, out, depth)
-
+        _w.write_body(_write_Image, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int]:
-        return _read_Image_body(data, pos, end, depth)
+        return _w.read_body(_read_Image, data, pos, end, depth)
 
 
 _FIELDS_Image = ("Image.uri", "Image.title", "Image.width", "Image.height", "Image.size",)
 
 
 def _write_Image(v: Image, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_Image_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_Image_body(v: Image, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("bench.media.Image")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.uri
-    _w.write_str(out, x0)
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     out.append(1 if v.title is not None else 0)
     if v.title is not None:
         x1 = v.title
-        _w.write_str(out, x1)
+        b = x1.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     x2 = v.width
     if not -0x80000000 <= x2 <= 0x7FFFFFFF:
         raise _w.range_error(x2, "i32")
@@ -158,9 +165,17 @@ def _write_Image_body(v: Image, out: bytearray, depth: int) -> None:
         out.append(x4)
     else:
         _w.write_uint(out, x4)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_Image(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -168,13 +183,7 @@ def _read_Image(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_Image_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_Image_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -183,7 +192,12 @@ def _read_Image_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Image
         f = 0
         if pos >= end:
             return _zero_Image(v, 0), end
-        x0, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
         v.uri = x0
         f = 1
         if pos >= end:
@@ -191,15 +205,20 @@ def _read_Image_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Image
         pb = data[pos]
         pos += 1
         if pb & 1:
-            x1, pos = _w.read_str(data, pos, end)
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x1 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x1, pos = _w.read_str(data, pos, end)
             v.title = x1
         else:
             v.title = None
         f = 2
         if pos >= end:
             return _zero_Image(v, 2), end
-        if pos >= end:
-            raise _w.truncated(end)
         x2 = data[pos]
         if x2 < 0x80:
             pos += 1
@@ -210,8 +229,6 @@ def _read_Image_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Image
         f = 3
         if pos >= end:
             return _zero_Image(v, 3), end
-        if pos >= end:
-            raise _w.truncated(end)
         x3 = data[pos]
         if x3 < 0x80:
             pos += 1
@@ -222,8 +239,6 @@ def _read_Image_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Image
         f = 4
         if pos >= end:
             return _zero_Image(v, 4), end
-        if pos >= end:
-            raise _w.truncated(end)
         u = data[pos]
         if u < 0x80:
             pos += 1
@@ -236,6 +251,8 @@ def _read_Image_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Image
     except _DecodeError as e:
         e.push_field(_FIELDS_Image[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Image[f]) from None
     return v, end
 
 
@@ -341,34 +358,41 @@ class Media:
     @staticmethod
     def _write_content(value: Media, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_Media_body(value, out, depth)
-
+        _w.write_body(_write_Media, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int]:
-        return _read_Media_body(data, pos, end, depth)
+        return _w.read_body(_read_Media, data, pos, end, depth)
 
 
 _FIELDS_Media = ("Media.uri", "Media.title", "Media.width", "Media.height", "Media.format", "Media.duration", "Media.size", "Media.bitrate", "Media.persons", "Media.player", "Media.copyright",)
 
 
 def _write_Media(v: Media, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_Media_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_Media_body(v: Media, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("bench.media.Media")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.uri
-    _w.write_str(out, x0)
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     out.append((1 if v.title is not None else 0) | (2 if v.bitrate is not None else 0) | (4 if v.copyright is not None else 0))
     if v.title is not None:
         x1 = v.title
-        _w.write_str(out, x1)
+        b = x1.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     x2 = v.width
     if not -0x80000000 <= x2 <= 0x7FFFFFFF:
         raise _w.range_error(x2, "i32")
@@ -386,7 +410,13 @@ def _write_Media_body(v: Media, out: bytearray, depth: int) -> None:
     else:
         _w.write_uint(out, x3)
     x4 = v.format
-    _w.write_str(out, x4)
+    b = x4.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x5 = v.duration
     if not -0x8000000000000000 <= x5 <= 0x7FFFFFFFFFFFFFFF:
         raise _w.range_error(x5, "i64")
@@ -415,7 +445,13 @@ def _write_Media_body(v: Media, out: bytearray, depth: int) -> None:
     x8 = v.persons
     _w.write_uint(out, len(x8))
     for x8_x1 in x8:
-        _w.write_str(out, x8_x1)
+        b = x8_x1.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     x9 = v.player
     if not 0 <= x9 <= 0x7FFFFFFF:
         raise _w.range_error(x9, "enum bench.media.Player")
@@ -425,10 +461,24 @@ def _write_Media_body(v: Media, out: bytearray, depth: int) -> None:
         _w.write_uint(out, x9)
     if v.copyright is not None:
         x10 = v.copyright
-        _w.write_str(out, x10)
+        b = x10.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_Media(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -436,13 +486,7 @@ def _read_Media(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_Media_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -451,7 +495,12 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
         f = 0
         if pos >= end:
             return _zero_Media(v, 0), end
-        x0, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
         v.uri = x0
         f = 1
         if pos >= end:
@@ -459,15 +508,20 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
         pb = data[pos]
         pos += 1
         if pb & 1:
-            x1, pos = _w.read_str(data, pos, end)
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x1 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x1, pos = _w.read_str(data, pos, end)
             v.title = x1
         else:
             v.title = None
         f = 2
         if pos >= end:
             return _zero_Media(v, 2), end
-        if pos >= end:
-            raise _w.truncated(end)
         x2 = data[pos]
         if x2 < 0x80:
             pos += 1
@@ -478,8 +532,6 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
         f = 3
         if pos >= end:
             return _zero_Media(v, 3), end
-        if pos >= end:
-            raise _w.truncated(end)
         x3 = data[pos]
         if x3 < 0x80:
             pos += 1
@@ -490,13 +542,16 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
         f = 4
         if pos >= end:
             return _zero_Media(v, 4), end
-        x4, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x4 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x4, pos = _w.read_str(data, pos, end)
         v.format = x4
         f = 5
         if pos >= end:
             return _zero_Media(v, 5), end
-        if pos >= end:
-            raise _w.truncated(end)
         x5 = data[pos]
         if x5 < 0x80:
             pos += 1
@@ -507,8 +562,6 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
         f = 6
         if pos >= end:
             return _zero_Media(v, 6), end
-        if pos >= end:
-            raise _w.truncated(end)
         x6 = data[pos]
         if x6 < 0x80:
             pos += 1
@@ -536,17 +589,24 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
         x8: list[str] = []
         for i0 in range(n0):
             try:
-                x8_x1, pos = _w.read_str(data, pos, end)
+                if pos >= end:
+                    raise _w.truncated(end)
+                n = data[pos]
+                if n < 0x80 and pos + n < end:
+                    x8_x1 = data[pos + 1 : pos + 1 + n].decode()
+                    pos += 1 + n
+                else:
+                    x8_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x8.append(x8_x1)
         v.persons = x8
         f = 9
         if pos >= end:
             return _zero_Media(v, 9), end
-        if pos >= end:
-            raise _w.truncated(end)
         u = data[pos]
         if u < 0x80:
             pos += 1
@@ -558,13 +618,22 @@ def _read_Media_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Media
         v.player = x9
         f = 10
         if pb & 4:
-            x10, pos = _w.read_str(data, pos, end)
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x10 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x10, pos = _w.read_str(data, pos, end)
             v.copyright = x10
         else:
             v.copyright = None
     except _DecodeError as e:
         e.push_field(_FIELDS_Media[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Media[f]) from None
     return v, end
 
 
@@ -646,37 +715,40 @@ class MediaContent:
     @staticmethod
     def _write_content(value: MediaContent, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_MediaContent_body(value, out, depth)
-
+        _w.write_body(_write_MediaContent, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[MediaContent, int]:
-        return _read_MediaContent_body(data, pos, end, depth)
+        return _w.read_body(_read_MediaContent, data, pos, end, depth)
 
 
 _FIELDS_MediaContent = ("MediaContent.media", "MediaContent.images",)
 
 
 def _write_MediaContent(v: MediaContent, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_MediaContent_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_MediaContent_body(v: MediaContent, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("bench.media.MediaContent")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.media
     _write_Media(x0, out, depth)
     x1 = v.images
     _w.write_uint(out, len(x1))
     for x1_x1 in x1:
         _write_Image(x1_x1, out, depth)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_MediaContent(data: bytes, pos: int, end: int, depth: int) -> tuple[MediaContent, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -684,13 +756,7 @@ def _read_MediaContent(data: bytes, pos: int, end: int, depth: int) -> tuple[Med
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_MediaContent_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_MediaContent_body(data: bytes, pos: int, end: int, depth: int) -> tuple[MediaContent, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -712,11 +778,15 @@ def _read_MediaContent_body(data: bytes, pos: int, end: int, depth: int) -> tupl
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x1.append(x1_x1)
         v.images = x1
     except _DecodeError as e:
         e.push_field(_FIELDS_MediaContent[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_MediaContent[f]) from None
     return v, end
 
 

@@ -129,28 +129,23 @@ class Scalars:
     @staticmethod
     def _write_content(value: Scalars, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_Scalars_body(value, out, depth)
-
+        _w.write_body(_write_Scalars, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars, int]:
-        return _read_Scalars_body(data, pos, end, depth)
+        return _w.read_body(_read_Scalars, data, pos, end, depth)
 
 
 _FIELDS_Scalars = ("Scalars.b", "Scalars.i8_value", "Scalars.i16_value", "Scalars.i32_value", "Scalars.i64_value", "Scalars.u8_value", "Scalars.u16_value", "Scalars.u32_value", "Scalars.u64_value", "Scalars.f32_value", "Scalars.f64_value", "Scalars.text", "Scalars.data", "Scalars.color",)
 
 
 def _write_Scalars(v: Scalars, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_Scalars_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_Scalars_body(v: Scalars, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("edge.cases.Scalars")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.b
     out.append(1 if x0 else 0)
     x1 = v.i8_value
@@ -211,7 +206,13 @@ def _write_Scalars_body(v: Scalars, out: bytearray, depth: int) -> None:
     x10 = v.f64_value
     out += _w.F64.pack(x10)
     x11 = v.text
-    _w.write_str(out, x11)
+    b = x11.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x12 = v.data
     _w.write_bytes(out, x12)
     x13 = v.color
@@ -221,9 +222,17 @@ def _write_Scalars_body(v: Scalars, out: bytearray, depth: int) -> None:
         out.append(x13)
     else:
         _w.write_uint(out, x13)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_Scalars(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -231,13 +240,7 @@ def _read_Scalars(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars,
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_Scalars_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -246,8 +249,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 0
         if pos >= end:
             return _zero_Scalars(v, 0), end
-        if pos >= end:
-            raise _w.truncated(end)
         b = data[pos]
         if b > 1:
             raise _w.bad_bool(pos, b)
@@ -257,8 +258,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 1
         if pos >= end:
             return _zero_Scalars(v, 1), end
-        if pos >= end:
-            raise _w.truncated(end)
         x1 = data[pos]
         if x1 > 0x7F:
             x1 -= 0x100
@@ -267,8 +266,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 2
         if pos >= end:
             return _zero_Scalars(v, 2), end
-        if pos >= end:
-            raise _w.truncated(end)
         x2 = data[pos]
         if x2 < 0x80:
             pos += 1
@@ -279,8 +276,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 3
         if pos >= end:
             return _zero_Scalars(v, 3), end
-        if pos >= end:
-            raise _w.truncated(end)
         x3 = data[pos]
         if x3 < 0x80:
             pos += 1
@@ -291,8 +286,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 4
         if pos >= end:
             return _zero_Scalars(v, 4), end
-        if pos >= end:
-            raise _w.truncated(end)
         x4 = data[pos]
         if x4 < 0x80:
             pos += 1
@@ -303,16 +296,12 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 5
         if pos >= end:
             return _zero_Scalars(v, 5), end
-        if pos >= end:
-            raise _w.truncated(end)
         x5 = data[pos]
         pos += 1
         v.u8_value = x5
         f = 6
         if pos >= end:
             return _zero_Scalars(v, 6), end
-        if pos >= end:
-            raise _w.truncated(end)
         x6 = data[pos]
         if x6 < 0x80:
             pos += 1
@@ -322,8 +311,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 7
         if pos >= end:
             return _zero_Scalars(v, 7), end
-        if pos >= end:
-            raise _w.truncated(end)
         x7 = data[pos]
         if x7 < 0x80:
             pos += 1
@@ -333,8 +320,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 8
         if pos >= end:
             return _zero_Scalars(v, 8), end
-        if pos >= end:
-            raise _w.truncated(end)
         x8 = data[pos]
         if x8 < 0x80:
             pos += 1
@@ -360,7 +345,12 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 11
         if pos >= end:
             return _zero_Scalars(v, 11), end
-        x11, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x11 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x11, pos = _w.read_str(data, pos, end)
         v.text = x11
         f = 12
         if pos >= end:
@@ -370,8 +360,6 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
         f = 13
         if pos >= end:
             return _zero_Scalars(v, 13), end
-        if pos >= end:
-            raise _w.truncated(end)
         u = data[pos]
         if u < 0x80:
             pos += 1
@@ -384,6 +372,8 @@ def _read_Scalars_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Sca
     except _DecodeError as e:
         e.push_field(_FIELDS_Scalars[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Scalars[f]) from None
     return v, end
 
 
@@ -495,32 +485,39 @@ class Keywords:
     @staticmethod
     def _write_content(value: Keywords, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_Keywords_body(value, out, depth)
-
+        _w.write_body(_write_Keywords, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Keywords, int]:
-        return _read_Keywords_body(data, pos, end, depth)
+        return _w.read_body(_read_Keywords, data, pos, end, depth)
 
 
 _FIELDS_Keywords = ("Keywords.type", "Keywords.class", "Keywords.match", "Keywords.self", "Keywords.import", "Keywords.default", "Keywords.fn", "Keywords.none",)
 
 
 def _write_Keywords(v: Keywords, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_Keywords_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_Keywords_body(v: Keywords, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("edge.cases.Keywords")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.type_
-    _w.write_str(out, x0)
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x1 = v.class_
-    _w.write_str(out, x1)
+    b = x1.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x2 = v.match
     if not -0x80000000 <= x2 <= 0x7FFFFFFF:
         raise _w.range_error(x2, "i32")
@@ -532,7 +529,13 @@ def _write_Keywords_body(v: Keywords, out: bytearray, depth: int) -> None:
     x3 = v.self_
     out.append(1 if x3 else 0)
     x4 = v.import_
-    _w.write_str(out, x4)
+    b = x4.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x5 = v.default
     if not -0x80000000 <= x5 <= 0x7FFFFFFF:
         raise _w.range_error(x5, "i32")
@@ -542,14 +545,34 @@ def _write_Keywords_body(v: Keywords, out: bytearray, depth: int) -> None:
     else:
         _w.write_uint(out, x5)
     x6 = v.fn
-    _w.write_str(out, x6)
+    b = x6.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     out.append(1 if v.none is not None else 0)
     if v.none is not None:
         x7 = v.none
-        _w.write_str(out, x7)
+        b = x7.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_Keywords(data: bytes, pos: int, end: int, depth: int) -> tuple[Keywords, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -557,13 +580,7 @@ def _read_Keywords(data: bytes, pos: int, end: int, depth: int) -> tuple[Keyword
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_Keywords_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_Keywords_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Keywords, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -572,18 +589,26 @@ def _read_Keywords_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Ke
         f = 0
         if pos >= end:
             return _zero_Keywords(v, 0), end
-        x0, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
         v.type_ = x0
         f = 1
         if pos >= end:
             return _zero_Keywords(v, 1), end
-        x1, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x1 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x1, pos = _w.read_str(data, pos, end)
         v.class_ = x1
         f = 2
         if pos >= end:
             return _zero_Keywords(v, 2), end
-        if pos >= end:
-            raise _w.truncated(end)
         x2 = data[pos]
         if x2 < 0x80:
             pos += 1
@@ -594,8 +619,6 @@ def _read_Keywords_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Ke
         f = 3
         if pos >= end:
             return _zero_Keywords(v, 3), end
-        if pos >= end:
-            raise _w.truncated(end)
         b = data[pos]
         if b > 1:
             raise _w.bad_bool(pos, b)
@@ -605,13 +628,16 @@ def _read_Keywords_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Ke
         f = 4
         if pos >= end:
             return _zero_Keywords(v, 4), end
-        x4, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x4 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x4, pos = _w.read_str(data, pos, end)
         v.import_ = x4
         f = 5
         if pos >= end:
             return _zero_Keywords(v, 5), end
-        if pos >= end:
-            raise _w.truncated(end)
         x5 = data[pos]
         if x5 < 0x80:
             pos += 1
@@ -622,7 +648,12 @@ def _read_Keywords_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Ke
         f = 6
         if pos >= end:
             return _zero_Keywords(v, 6), end
-        x6, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x6 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x6, pos = _w.read_str(data, pos, end)
         v.fn = x6
         f = 7
         if pos >= end:
@@ -630,13 +661,22 @@ def _read_Keywords_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Ke
         pb = data[pos]
         pos += 1
         if pb & 1:
-            x7, pos = _w.read_str(data, pos, end)
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x7 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x7, pos = _w.read_str(data, pos, end)
             v.none = x7
         else:
             v.none = None
     except _DecodeError as e:
         e.push_field(_FIELDS_Keywords[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Keywords[f]) from None
     return v, end
 
 
@@ -804,28 +844,23 @@ class Collections:
     @staticmethod
     def _write_content(value: Collections, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_Collections_body(value, out, depth)
-
+        _w.write_body(_write_Collections, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Collections, int]:
-        return _read_Collections_body(data, pos, end, depth)
+        return _w.read_body(_read_Collections, data, pos, end, depth)
 
 
 _FIELDS_Collections = ("Collections.ints", "Collections.big", "Collections.doubles", "Collections.flags", "Collections.names", "Collections.blobs", "Collections.by_id", "Collections.by_color", "Collections.maybe_names", "Collections.maybe_map", "Collections.sparse", "Collections.sparse_map", "Collections.matrix", "Collections.scalars", "Collections.colors", "Collections.floats", "Collections.opt1", "Collections.opt2", "Collections.opt3", "Collections.opt4", "Collections.opt5", "Collections.opt6", "Collections.opt7", "Collections.opt8", "Collections.opt9",)
 
 
 def _write_Collections(v: Collections, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_Collections_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_Collections_body(v: Collections, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("edge.cases.Collections")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.ints
     _w.write_sint_list(out, x0, 31, "i32")
     x1 = v.big
@@ -837,7 +872,13 @@ def _write_Collections_body(v: Collections, out: bytearray, depth: int) -> None:
     x4 = v.names
     _w.write_uint(out, len(x4))
     for x4_x1 in x4:
-        _w.write_str(out, x4_x1)
+        b = x4_x1.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     x5 = v.blobs
     _w.write_uint(out, len(x5))
     for x5_x1 in x5:
@@ -852,7 +893,13 @@ def _write_Collections_body(v: Collections, out: bytearray, depth: int) -> None:
             out.append(x6_k1)
         else:
             _w.write_uint(out, x6_k1)
-        _w.write_str(out, x6_x1)
+        b = x6_x1.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     x7 = v.by_color
     _w.write_uint(out, len(x7))
     for x7_k1, x7_x1 in x7.items():
@@ -864,18 +911,36 @@ def _write_Collections_body(v: Collections, out: bytearray, depth: int) -> None:
             _w.write_uint(out, x7_k1)
         _w.write_uint(out, len(x7_x1))
         for x7_x2 in x7_x1:
-            _w.write_str(out, x7_x2)
+            b = x7_x2.encode()
+            n = len(b)
+            if n < 0x80:
+                out.append(n)
+            else:
+                _w.write_uint(out, n)
+            out += b
     out.append((1 if v.maybe_names is not None else 0) | (2 if v.maybe_map is not None else 0) | (4 if v.scalars is not None else 0) | (8 if v.opt1 is not None else 0) | (16 if v.opt2 is not None else 0) | (32 if v.opt3 is not None else 0) | (64 if v.opt4 is not None else 0) | (128 if v.opt5 is not None else 0))
     if v.maybe_names is not None:
         x8 = v.maybe_names
         _w.write_uint(out, len(x8))
         for x8_x1 in x8:
-            _w.write_str(out, x8_x1)
+            b = x8_x1.encode()
+            n = len(b)
+            if n < 0x80:
+                out.append(n)
+            else:
+                _w.write_uint(out, n)
+            out += b
     if v.maybe_map is not None:
         x9 = v.maybe_map
         _w.write_uint(out, len(x9))
         for x9_k1, x9_x1 in x9.items():
-            _w.write_str(out, x9_k1)
+            b = x9_k1.encode()
+            n = len(b)
+            if n < 0x80:
+                out.append(n)
+            else:
+                _w.write_uint(out, n)
+            out += b
             if not -0x80000000 <= x9_x1 <= 0x7FFFFFFF:
                 raise _w.range_error(x9_x1, "i32")
             x9_x1 = (x9_x1 << 1) ^ -(x9_x1 < 0)
@@ -889,14 +954,26 @@ def _write_Collections_body(v: Collections, out: bytearray, depth: int) -> None:
         if not i0 & 7:
             out.append(_w.presence(x10, i0))
         if x10_x1 is not None:
-            _w.write_str(out, x10_x1)
+            b = x10_x1.encode()
+            n = len(b)
+            if n < 0x80:
+                out.append(n)
+            else:
+                _w.write_uint(out, n)
+            out += b
     x11 = v.sparse_map
     _w.write_uint(out, len(x11))
     x11_values = list(x11.values())
     for i0, (x11_k1, x11_x1) in enumerate(x11.items()):
         if not i0 & 7:
             out.append(_w.presence(x11_values, i0))
-        _w.write_str(out, x11_k1)
+        b = x11_k1.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
         if x11_x1 is not None:
             if not -0x80000000 <= x11_x1 <= 0x7FFFFFFF:
                 raise _w.range_error(x11_x1, "i32")
@@ -1005,9 +1082,17 @@ def _write_Collections_body(v: Collections, out: bytearray, depth: int) -> None:
             out.append(x24)
         else:
             _w.write_uint(out, x24)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Collections, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -1015,13 +1100,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_Collections_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Collections, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -1054,10 +1133,19 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
         x4: list[str] = []
         for i0 in range(n0):
             try:
-                x4_x1, pos = _w.read_str(data, pos, end)
+                if pos >= end:
+                    raise _w.truncated(end)
+                n = data[pos]
+                if n < 0x80 and pos + n < end:
+                    x4_x1 = data[pos + 1 : pos + 1 + n].decode()
+                    pos += 1 + n
+                else:
+                    x4_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x4.append(x4_x1)
         v.names = x4
         f = 5
@@ -1071,6 +1159,8 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x5.append(x5_x1)
         v.blobs = x5
         f = 6
@@ -1088,10 +1178,19 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
                 x6_k1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
             x6_k1 = (x6_k1 >> 1) ^ -(x6_k1 & 1)
             try:
-                x6_x1, pos = _w.read_str(data, pos, end)
+                if pos >= end:
+                    raise _w.truncated(end)
+                n = data[pos]
+                if n < 0x80 and pos + n < end:
+                    x6_x1 = data[pos + 1 : pos + 1 + n].decode()
+                    pos += 1 + n
+                else:
+                    x6_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
                 e.push_key(x6_k1)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_key(x6_k1) from None
             if x6_k1 in x6:
                 raise _w.duplicate_key(pos, x6_k1)
             x6[x6_k1] = x6_x1
@@ -1117,14 +1216,25 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
                 x7_x1: list[str] = []
                 for i1 in range(n1):
                     try:
-                        x7_x2, pos = _w.read_str(data, pos, end)
+                        if pos >= end:
+                            raise _w.truncated(end)
+                        n = data[pos]
+                        if n < 0x80 and pos + n < end:
+                            x7_x2 = data[pos + 1 : pos + 1 + n].decode()
+                            pos += 1 + n
+                        else:
+                            x7_x2, pos = _w.read_str(data, pos, end)
                     except _DecodeError as e:
                         e.push_index(i1)
                         raise
+                    except UnicodeDecodeError as e:
+                        raise _w.bad_utf8(pos + 1 + e.start).push_index(i1) from None
                     x7_x1.append(x7_x2)
             except _DecodeError as e:
                 e.push_key(x7_k1)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_key(x7_k1) from None
             if x7_k1 in x7:
                 raise _w.duplicate_key(pos, x7_k1)
             x7[x7_k1] = x7_x1
@@ -1139,10 +1249,19 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             x8: list[str] = []
             for i0 in range(n0):
                 try:
-                    x8_x1, pos = _w.read_str(data, pos, end)
+                    if pos >= end:
+                        raise _w.truncated(end)
+                    n = data[pos]
+                    if n < 0x80 and pos + n < end:
+                        x8_x1 = data[pos + 1 : pos + 1 + n].decode()
+                        pos += 1 + n
+                    else:
+                        x8_x1, pos = _w.read_str(data, pos, end)
                 except _DecodeError as e:
                     e.push_index(i0)
                     raise
+                except UnicodeDecodeError as e:
+                    raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
                 x8.append(x8_x1)
             v.maybe_names = x8
         else:
@@ -1152,7 +1271,14 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             n0, pos = _w.read_count(data, pos, end)
             x9: dict[str, int] = {}
             for _ in range(n0):
-                x9_k1, pos = _w.read_str(data, pos, end)
+                if pos >= end:
+                    raise _w.truncated(end)
+                n = data[pos]
+                if n < 0x80 and pos + n < end:
+                    x9_k1 = data[pos + 1 : pos + 1 + n].decode()
+                    pos += 1 + n
+                else:
+                    x9_k1, pos = _w.read_str(data, pos, end)
                 try:
                     if pos >= end:
                         raise _w.truncated(end)
@@ -1165,6 +1291,8 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
                 except _DecodeError as e:
                     e.push_key(x9_k1)
                     raise
+                except UnicodeDecodeError as e:
+                    raise _w.bad_utf8(pos + 1 + e.start).push_key(x9_k1) from None
                 if x9_k1 in x9:
                     raise _w.duplicate_key(pos, x9_k1)
                 x9[x9_k1] = x9_x1
@@ -1187,10 +1315,19 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
                 pos += 1
             if pb0 & (1 << (i0 & 7)):
                 try:
-                    x10_x1, pos = _w.read_str(data, pos, end)
+                    if pos >= end:
+                        raise _w.truncated(end)
+                    n = data[pos]
+                    if n < 0x80 and pos + n < end:
+                        x10_x1 = data[pos + 1 : pos + 1 + n].decode()
+                        pos += 1 + n
+                    else:
+                        x10_x1, pos = _w.read_str(data, pos, end)
                 except _DecodeError as e:
                     e.push_index(i0)
                     raise
+                except UnicodeDecodeError as e:
+                    raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
                 x10.append(x10_x1)
             else:
                 x10.append(None)
@@ -1209,7 +1346,14 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
                 if n0 - i0 < 8 and pb0 >= 1 << (n0 - i0):
                     raise _w.bad_presence(pos, pb0, n0 - i0)
                 pos += 1
-            x11_k1, pos = _w.read_str(data, pos, end)
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x11_k1 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x11_k1, pos = _w.read_str(data, pos, end)
             if pb0 & (1 << (i0 & 7)):
                 try:
                     if pos >= end:
@@ -1223,6 +1367,8 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
                 except _DecodeError as e:
                     e.push_key(x11_k1)
                     raise
+                except UnicodeDecodeError as e:
+                    raise _w.bad_utf8(pos + 1 + e.start).push_key(x11_k1) from None
                 if x11_k1 in x11:
                     raise _w.duplicate_key(pos, x11_k1)
                 x11[x11_k1] = x11_x1
@@ -1242,6 +1388,8 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x12.append(x12_x1)
         v.matrix = x12
         f = 13
@@ -1270,6 +1418,8 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x14.append(x14_x1)
         v.colors = x14
         f = 15
@@ -1401,6 +1551,8 @@ def _read_Collections_body(data: bytes, pos: int, end: int, depth: int) -> tuple
     except _DecodeError as e:
         e.push_field(_FIELDS_Collections[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Collections[f]) from None
     return v, end
 
 
@@ -1507,7 +1659,6 @@ class Lit:
     def _write_content(value: Lit, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the struct's message.
         _write_Lit(value, out, depth)
-
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Lit, int]:
         return _read_Lit(data, pos, end, depth)
@@ -1550,6 +1701,8 @@ def _read_Lit(data: bytes, pos: int, end: int, depth: int) -> tuple[Lit, int]:
     except _DecodeError as e:
         e.push_field(_FIELDS_Lit[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Lit[f]) from None
     return v, pos
 
 
@@ -1608,37 +1761,46 @@ class BinOp:
     @staticmethod
     def _write_content(value: BinOp, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_BinOp_body(value, out, depth)
-
+        _w.write_body(_write_BinOp, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int]:
-        return _read_BinOp_body(data, pos, end, depth)
+        return _w.read_body(_read_BinOp, data, pos, end, depth)
 
 
 _FIELDS_BinOp = ("BinOp.op", "BinOp.left", "BinOp.right",)
 
 
 def _write_BinOp(v: BinOp, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_BinOp_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_BinOp_body(v: BinOp, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("edge.cases.BinOp")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.op
-    _w.write_str(out, x0)
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x1 = v.left
     _write_Expr(x1, out, depth)
     x2 = v.right
     _write_Expr(x2, out, depth)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_BinOp(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -1646,13 +1808,7 @@ def _read_BinOp(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_BinOp_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_BinOp_body(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -1661,7 +1817,12 @@ def _read_BinOp_body(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp
         f = 0
         if pos >= end:
             return _zero_BinOp(v, 0), end
-        x0, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
         v.op = x0
         f = 1
         if pos >= end:
@@ -1676,6 +1837,8 @@ def _read_BinOp_body(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp
     except _DecodeError as e:
         e.push_field(_FIELDS_BinOp[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_BinOp[f]) from None
     return v, end
 
 
@@ -1840,7 +2003,13 @@ def _write_Expr(v: Expr, out: bytearray, depth: int) -> None:
     elif isinstance(v, ExprName):
         out += b"\x03"
         x2 = v.value
-        _w.write_str(out, x2)
+        b = x2.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     elif isinstance(v, ExprCall):
         out += b"\x04"
         x3 = v.value
@@ -1870,7 +2039,14 @@ def _read_Expr(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
             x1, pos = _read_BinOp(data, pos, end, depth)
             return ExprBin(x1), pos
         elif tag == 3:
-            x2, pos = _w.read_str(data, pos, end)
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x2 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x2, pos = _w.read_str(data, pos, end)
             return ExprName(x2), pos
         elif tag == 4:
             n0, pos = _w.read_count(data, pos, end)
@@ -1881,11 +2057,15 @@ def _read_Expr(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
                 except _DecodeError as e:
                     e.push_index(i0)
                     raise
+                except UnicodeDecodeError as e:
+                    raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
                 x3.append(x3_x1)
             return ExprCall(x3), pos
     except _DecodeError as e:
         e.push_field(_VARIANTS_Expr[tag])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_VARIANTS_Expr[tag]) from None
     raise _w.unknown_tag(pos, tag, "edge.cases.Expr").push_field(f"Expr.<tag {tag}>")
 
 
@@ -1944,30 +2124,31 @@ class Node:
     @staticmethod
     def _write_content(value: Node, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_Node_body(value, out, depth)
-
+        _w.write_body(_write_Node, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
-        return _read_Node_body(data, pos, end, depth)
+        return _w.read_body(_read_Node, data, pos, end, depth)
 
 
 _FIELDS_Node = ("Node.label", "Node.children", "Node.next",)
 
 
 def _write_Node(v: Node, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_Node_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_Node_body(v: Node, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("edge.cases.Node")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.label
-    _w.write_str(out, x0)
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x1 = v.children
     _w.write_uint(out, len(x1))
     for x1_x1 in x1:
@@ -1976,9 +2157,17 @@ def _write_Node_body(v: Node, out: bytearray, depth: int) -> None:
     if v.next is not None:
         x2 = v.next
         _write_Node(x2, out, depth)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_Node(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -1986,13 +2175,7 @@ def _read_Node(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_Node_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_Node_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -2001,7 +2184,12 @@ def _read_Node_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, 
         f = 0
         if pos >= end:
             return _zero_Node(v, 0), end
-        x0, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
         v.label = x0
         f = 1
         if pos >= end:
@@ -2014,6 +2202,8 @@ def _read_Node_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, 
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x1.append(x1_x1)
         v.children = x1
         f = 2
@@ -2029,6 +2219,8 @@ def _read_Node_body(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, 
     except _DecodeError as e:
         e.push_field(_FIELDS_Node[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Node[f]) from None
     return v, end
 
 
@@ -2099,7 +2291,6 @@ class Sample:
     def _write_content(value: Sample, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the struct's message.
         _write_Sample(value, out, depth)
-
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Sample, int]:
         return _read_Sample(data, pos, end, depth)
@@ -2170,6 +2361,8 @@ def _read_Sample(data: bytes, pos: int, end: int, depth: int) -> tuple[Sample, i
     except _DecodeError as e:
         e.push_field(_FIELDS_Sample[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Sample[f]) from None
     return v, pos
 
 
@@ -2224,30 +2417,31 @@ class EvolvedV1:
     @staticmethod
     def _write_content(value: EvolvedV1, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_EvolvedV1_body(value, out, depth)
-
+        _w.write_body(_write_EvolvedV1, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV1, int]:
-        return _read_EvolvedV1_body(data, pos, end, depth)
+        return _w.read_body(_read_EvolvedV1, data, pos, end, depth)
 
 
 _FIELDS_EvolvedV1 = ("EvolvedV1.name", "EvolvedV1.count",)
 
 
 def _write_EvolvedV1(v: EvolvedV1, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_EvolvedV1_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_EvolvedV1_body(v: EvolvedV1, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("edge.cases.EvolvedV1")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.name
-    _w.write_str(out, x0)
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     x1 = v.count
     if not -0x80000000 <= x1 <= 0x7FFFFFFF:
         raise _w.range_error(x1, "i32")
@@ -2256,9 +2450,17 @@ def _write_EvolvedV1_body(v: EvolvedV1, out: bytearray, depth: int) -> None:
         out.append(x1)
     else:
         _w.write_uint(out, x1)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_EvolvedV1(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV1, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -2266,13 +2468,7 @@ def _read_EvolvedV1(data: bytes, pos: int, end: int, depth: int) -> tuple[Evolve
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_EvolvedV1_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_EvolvedV1_body(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV1, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -2281,13 +2477,16 @@ def _read_EvolvedV1_body(data: bytes, pos: int, end: int, depth: int) -> tuple[E
         f = 0
         if pos >= end:
             return _zero_EvolvedV1(v, 0), end
-        x0, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
         v.name = x0
         f = 1
         if pos >= end:
             return _zero_EvolvedV1(v, 1), end
-        if pos >= end:
-            raise _w.truncated(end)
         x1 = data[pos]
         if x1 < 0x80:
             pos += 1
@@ -2298,6 +2497,8 @@ def _read_EvolvedV1_body(data: bytes, pos: int, end: int, depth: int) -> tuple[E
     except _DecodeError as e:
         e.push_field(_FIELDS_EvolvedV1[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_EvolvedV1[f]) from None
     return v, end
 
 
@@ -2369,45 +2570,66 @@ class EvolvedV2:
     @staticmethod
     def _write_content(value: EvolvedV2, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _write_EvolvedV2_body(value, out, depth)
-
+        _w.write_body(_write_EvolvedV2, value, out, depth)
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV2, int]:
-        return _read_EvolvedV2_body(data, pos, end, depth)
+        return _w.read_body(_read_EvolvedV2, data, pos, end, depth)
 
 
 _FIELDS_EvolvedV2 = ("EvolvedV2.name", "EvolvedV2.count", "EvolvedV2.note", "EvolvedV2.tags", "EvolvedV2.sample",)
 
 
 def _write_EvolvedV2(v: EvolvedV2, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). The length is filled in afterwards.
-    start = len(out)
-    out.append(0)
-    _write_EvolvedV2_body(v, out, depth)
-    _w.end_record(out, start)
-
-
-def _write_EvolvedV2_body(v: EvolvedV2, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
     if depth <= 0:
         raise _w.too_deep("edge.cases.EvolvedV2")
     depth -= 1
+    start = len(out)
+    out.append(0)
     x0 = v.name
-    _w.write_str(out, x0)
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
     # count (deprecated): its zero value.
     out += b"\x00"
     out.append(1 if v.note is not None else 0)
     if v.note is not None:
         x2 = v.note
-        _w.write_str(out, x2)
+        b = x2.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     x3 = v.tags
     _w.write_uint(out, len(x3))
     for x3_x1 in x3:
-        _w.write_str(out, x3_x1)
+        b = x3_x1.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
     x4 = v.sample
     _write_Sample(x4, out, depth)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
 
 
 def _read_EvolvedV2(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV2, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
     if pos >= end:
         raise _w.truncated(end)
     n = data[pos]
@@ -2415,13 +2637,7 @@ def _read_EvolvedV2(data: bytes, pos: int, end: int, depth: int) -> tuple[Evolve
         pos += 1
     else:
         n, pos = _w.read_length(data, pos, end)
-    body_end = pos + n
-    return _read_EvolvedV2_body(data, pos, body_end, depth)[0], body_end
-
-
-def _read_EvolvedV2_body(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV2, int]:
-    # Fields missing at the end (an older writer) take their zero values; bytes after the
-    # known fields (a newer writer) are skipped (SPEC §5.5).
+    end = pos + n
     if depth <= 0:
         raise _w.depth_exceeded(pos)
     depth -= 1
@@ -2430,13 +2646,16 @@ def _read_EvolvedV2_body(data: bytes, pos: int, end: int, depth: int) -> tuple[E
         f = 0
         if pos >= end:
             return _zero_EvolvedV2(v, 0), end
-        x0, pos = _w.read_str(data, pos, end)
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
         v.name = x0
         f = 1
         if pos >= end:
             return _zero_EvolvedV2(v, 1), end
-        if pos >= end:
-            raise _w.truncated(end)
         _x1 = data[pos]
         if _x1 < 0x80:
             pos += 1
@@ -2450,7 +2669,14 @@ def _read_EvolvedV2_body(data: bytes, pos: int, end: int, depth: int) -> tuple[E
         pb = data[pos]
         pos += 1
         if pb & 1:
-            x2, pos = _w.read_str(data, pos, end)
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x2 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x2, pos = _w.read_str(data, pos, end)
             v.note = x2
         else:
             v.note = None
@@ -2461,10 +2687,19 @@ def _read_EvolvedV2_body(data: bytes, pos: int, end: int, depth: int) -> tuple[E
         x3: list[str] = []
         for i0 in range(n0):
             try:
-                x3_x1, pos = _w.read_str(data, pos, end)
+                if pos >= end:
+                    raise _w.truncated(end)
+                n = data[pos]
+                if n < 0x80 and pos + n < end:
+                    x3_x1 = data[pos + 1 : pos + 1 + n].decode()
+                    pos += 1 + n
+                else:
+                    x3_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
                 e.push_index(i0)
                 raise
+            except UnicodeDecodeError as e:
+                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x3.append(x3_x1)
         v.tags = x3
         f = 4
@@ -2475,6 +2710,8 @@ def _read_EvolvedV2_body(data: bytes, pos: int, end: int, depth: int) -> tuple[E
     except _DecodeError as e:
         e.push_field(_FIELDS_EvolvedV2[f])
         raise
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_EvolvedV2[f]) from None
     return v, end
 
 
