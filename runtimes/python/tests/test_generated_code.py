@@ -320,3 +320,29 @@ def test_a_stream_over_a_socket() -> None:
         received = list(StreamReader(right, Message))
     sender.join()
     assert received == messages
+
+
+def test_record_bodies_that_end_between_fields_give_zero_values() -> None:
+    # Scalars reads b and i8_value as one struct run; a body may end before, inside or after it.
+    assert Scalars.decode(bytes([0])) == Scalars()
+    assert Scalars.decode(bytes([1, 1])) == Scalars(b=True)
+    assert Scalars.decode(bytes([2, 1, 0xFF])) == Scalars(b=True, i8_value=-1)
+    with pytest.raises(DecodeError) as e:
+        Scalars.decode(bytes([2, 2, 0]))
+    assert (e.value.kind, e.value.offset, e.value.path) == (DecodeErrorKind.BAD_BOOL, 1, "Scalars.b")
+    full = v.scalars_min().encode()
+    # Cut the body right after each field boundary of the zero value: every prefix body decodes.
+    # The zero value's body: nine one-byte fields, the f32 at 9..12, the f64 at 13..20, then
+    # text, data and color. A cut inside the f32 or the f64 (read as one struct run) is a
+    # truncated field; a cut between any two fields, the run's two included, is an older writer.
+    zero = Scalars().encode()[1:]
+    inside = set(range(10, 13)) | set(range(14, 21))
+    for n in range(len(zero) + 1):
+        message = bytes([n]) + zero[:n]
+        if n in inside:
+            with pytest.raises(DecodeError) as err:
+                Scalars.decode(message)
+            assert err.value.kind is DecodeErrorKind.TRUNCATED, n
+        else:
+            assert Scalars.decode(message) == Scalars(), n
+    assert Scalars.decode(full) == v.scalars_min()

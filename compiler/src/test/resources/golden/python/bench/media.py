@@ -115,7 +115,6 @@ class Image:
 
 _FIELDS_Image = ("Image.uri", "Image.title", "Image.width", "Image.height", "Image.size",)
 
-
 def _write_Image(v: Image, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
     # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
@@ -365,7 +364,6 @@ class Media:
 
 
 _FIELDS_Media = ("Media.uri", "Media.title", "Media.width", "Media.height", "Media.format", "Media.duration", "Media.size", "Media.bitrate", "Media.persons", "Media.player", "Media.copyright",)
-
 
 def _write_Media(v: Media, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
@@ -722,7 +720,6 @@ class MediaContent:
 
 
 _FIELDS_MediaContent = ("MediaContent.media", "MediaContent.images",)
-
 
 def _write_MediaContent(v: MediaContent, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and

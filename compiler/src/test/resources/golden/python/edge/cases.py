@@ -6,6 +6,7 @@ names, nested collections, unions, recursion and unknown enum numbers."""
 from __future__ import annotations
 
 import enum as _enum
+import struct as _struct
 import typing as _t
 
 from cser import wire as _w
@@ -136,6 +137,8 @@ class Scalars:
 
 
 _FIELDS_Scalars = ("Scalars.b", "Scalars.i8_value", "Scalars.i16_value", "Scalars.i32_value", "Scalars.i64_value", "Scalars.u8_value", "Scalars.u16_value", "Scalars.u32_value", "Scalars.u64_value", "Scalars.f32_value", "Scalars.f64_value", "Scalars.text", "Scalars.data", "Scalars.color",)
+_S_Scalars_0 = _struct.Struct("<Bb")  # b, i8_value
+_S_Scalars_9 = _struct.Struct("<fd")  # f32_value, f64_value
 
 
 def _write_Scalars(v: Scalars, out: bytearray, depth: int) -> None:
@@ -146,12 +149,9 @@ def _write_Scalars(v: Scalars, out: bytearray, depth: int) -> None:
     depth -= 1
     start = len(out)
     out.append(0)
-    x0 = v.b
-    out.append(1 if x0 else 0)
-    x1 = v.i8_value
-    if not -0x80 <= x1 <= 0x7F:
-        raise _w.range_error(x1, "i8")
-    out.append(x1 & 0xFF)
+    if not -0x80 <= v.i8_value <= 0x7F:
+        raise _w.range_error(v.i8_value, "i8")
+    out += _S_Scalars_0.pack(1 if v.b else 0, v.i8_value)
     x2 = v.i16_value
     if not -0x8000 <= x2 <= 0x7FFF:
         raise _w.range_error(x2, "i16")
@@ -201,10 +201,7 @@ def _write_Scalars(v: Scalars, out: bytearray, depth: int) -> None:
         out.append(x8)
     else:
         _w.write_uint(out, x8)
-    x9 = v.f32_value
-    out += _w.F32.pack(x9)
-    x10 = v.f64_value
-    out += _w.F64.pack(x10)
+    out += _S_Scalars_9.pack(v.f32_value, v.f64_value)
     x11 = v.text
     b = x11.encode()
     n = len(b)
@@ -247,22 +244,33 @@ def _read_Scalars(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars,
     v = _new(Scalars)
     try:
         f = 0
-        if pos >= end:
-            return _zero_Scalars(v, 0), end
-        b = data[pos]
-        if b > 1:
-            raise _w.bad_bool(pos, b)
-        x0 = b == 1
-        pos += 1
-        v.b = x0
-        f = 1
-        if pos >= end:
-            return _zero_Scalars(v, 1), end
-        x1 = data[pos]
-        if x1 > 0x7F:
-            x1 -= 0x100
-        pos += 1
-        v.i8_value = x1
+        if pos + 2 <= end:
+            x0, x1 = _S_Scalars_0.unpack_from(data, pos)
+            if x0 > 1:
+                f = 0
+                raise _w.bad_bool(pos + 0, x0)
+            v.b = x0 == 1
+            v.i8_value = x1
+            pos += 2
+        else:
+            # The body ends inside the run: read field by field, down to where it ends.
+            f = 0
+            if pos >= end:
+                return _zero_Scalars(v, 0), end
+            b = data[pos]
+            if b > 1:
+                raise _w.bad_bool(pos, b)
+            x0 = b == 1
+            pos += 1
+            v.b = x0
+            f = 1
+            if pos >= end:
+                return _zero_Scalars(v, 1), end
+            x1 = data[pos]
+            if x1 > 0x7F:
+                x1 -= 0x100
+            pos += 1
+            v.i8_value = x1
         f = 2
         if pos >= end:
             return _zero_Scalars(v, 2), end
@@ -327,21 +335,29 @@ def _read_Scalars(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars,
             x8, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
         v.u64_value = x8
         f = 9
-        if pos >= end:
-            return _zero_Scalars(v, 9), end
-        if pos + 4 > end:
-            raise _w.truncated(end)
-        x9 = _w.F32.unpack_from(data, pos)[0]
-        pos += 4
-        v.f32_value = x9
-        f = 10
-        if pos >= end:
-            return _zero_Scalars(v, 10), end
-        if pos + 8 > end:
-            raise _w.truncated(end)
-        x10 = _w.F64.unpack_from(data, pos)[0]
-        pos += 8
-        v.f64_value = x10
+        if pos + 12 <= end:
+            x9, x10 = _S_Scalars_9.unpack_from(data, pos)
+            v.f32_value = x9
+            v.f64_value = x10
+            pos += 12
+        else:
+            # The body ends inside the run: read field by field, down to where it ends.
+            f = 9
+            if pos >= end:
+                return _zero_Scalars(v, 9), end
+            if pos + 4 > end:
+                raise _w.truncated(end)
+            x9 = _w.F32.unpack_from(data, pos)[0]
+            pos += 4
+            v.f32_value = x9
+            f = 10
+            if pos >= end:
+                return _zero_Scalars(v, 10), end
+            if pos + 8 > end:
+                raise _w.truncated(end)
+            x10 = _w.F64.unpack_from(data, pos)[0]
+            pos += 8
+            v.f64_value = x10
         f = 11
         if pos >= end:
             return _zero_Scalars(v, 11), end
@@ -492,7 +508,6 @@ class Keywords:
 
 
 _FIELDS_Keywords = ("Keywords.type", "Keywords.class", "Keywords.match", "Keywords.self", "Keywords.import", "Keywords.default", "Keywords.fn", "Keywords.none",)
-
 
 def _write_Keywords(v: Keywords, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
@@ -851,7 +866,6 @@ class Collections:
 
 
 _FIELDS_Collections = ("Collections.ints", "Collections.big", "Collections.doubles", "Collections.flags", "Collections.names", "Collections.blobs", "Collections.by_id", "Collections.by_color", "Collections.maybe_names", "Collections.maybe_map", "Collections.sparse", "Collections.sparse_map", "Collections.matrix", "Collections.scalars", "Collections.colors", "Collections.floats", "Collections.opt1", "Collections.opt2", "Collections.opt3", "Collections.opt4", "Collections.opt5", "Collections.opt6", "Collections.opt7", "Collections.opt8", "Collections.opt9",)
-
 
 def _write_Collections(v: Collections, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
@@ -1666,7 +1680,6 @@ class Lit:
 
 _FIELDS_Lit = ("Lit.value",)
 
-
 def _write_Lit(v: Lit, out: bytearray, depth: int) -> None:
     # A struct: its fields, no framing (SPEC §5.6).
     if depth <= 0:
@@ -1768,7 +1781,6 @@ class BinOp:
 
 
 _FIELDS_BinOp = ("BinOp.op", "BinOp.left", "BinOp.right",)
-
 
 def _write_BinOp(v: BinOp, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
@@ -2132,7 +2144,6 @@ class Node:
 
 _FIELDS_Node = ("Node.label", "Node.children", "Node.next",)
 
-
 def _write_Node(v: Node, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
     # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
@@ -2298,7 +2309,6 @@ class Sample:
 
 _FIELDS_Sample = ("Sample.x", "Sample.y", "Sample.color",)
 
-
 def _write_Sample(v: Sample, out: bytearray, depth: int) -> None:
     # A struct: its fields, no framing (SPEC §5.6).
     if depth <= 0:
@@ -2424,7 +2434,6 @@ class EvolvedV1:
 
 
 _FIELDS_EvolvedV1 = ("EvolvedV1.name", "EvolvedV1.count",)
-
 
 def _write_EvolvedV1(v: EvolvedV1, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
@@ -2577,7 +2586,6 @@ class EvolvedV2:
 
 
 _FIELDS_EvolvedV2 = ("EvolvedV2.name", "EvolvedV2.count", "EvolvedV2.note", "EvolvedV2.tags", "EvolvedV2.sample",)
-
 
 def _write_EvolvedV2(v: EvolvedV2, out: bytearray, depth: int) -> None:
     # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and

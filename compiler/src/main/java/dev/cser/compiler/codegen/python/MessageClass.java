@@ -65,6 +65,16 @@ public final class MessageClass {
         return Integer.compare(a.length() - i, b.length() - j);
     }
 
+    /** The fields read and written one by one or as a run: those not inside another field's run. */
+    public List<PyField> getCodecFields() {
+        return fields.stream().filter(f -> !f.inRun).toList();
+    }
+
+    /** The first fields of runs of fixed-width fields, each with its precompiled struct. */
+    public List<PyField> getRuns() {
+        return fields.stream().filter(f -> !f.run.isEmpty()).toList();
+    }
+
     /** The attributes of the class: the fields not deprecated. */
     public List<PyField> getLiveFields() {
         return fields.stream().filter(f -> !f.deprecated).toList();

@@ -28,6 +28,11 @@ public final class ModuleFile {
     /** Whether any item has a codec (records, structs, unions): it needs the runtime. */
     public final boolean usesCodec;
 
+    /** Whether any record or struct reads a run of fixed-width fields with a struct.Struct. */
+    public boolean getUsesStruct() {
+        return items.stream().anyMatch(i -> i instanceof MessageClass m && !m.getRuns().isEmpty());
+    }
+
     ModuleFile(String fileName, String packageName, List<String> sources, List<String> doc, List<Import> imports,
             List<Object> items, boolean usesEnum, boolean usesCodec) {
         this.fileName = fileName;

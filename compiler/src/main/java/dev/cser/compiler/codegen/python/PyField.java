@@ -48,6 +48,56 @@ public final class PyField {
         this.presenceGroup = presenceGroup;
     }
 
+    // A run of fixed-width fields (bool, i8, u8, f32, f64, neither optional nor deprecated) is
+    // read and written with one precompiled struct.Struct. Set by PyModelBuilder on the run's
+    // first field; the other members are not rendered on their own.
+
+    /** On a run's first field: the fields of the run, this one first; empty otherwise. */
+    public List<PyField> run = List.of();
+    /** On a run's first field: the struct format ({@code <BbBB}) and its size in bytes. */
+    public String runFormat;
+    public int runWidth;
+    /** This field belongs to a run and is not its first. */
+    boolean inRun;
+    /** The byte offset of this field within its run. */
+    public int runOffset;
+
+    /** On a run's first field: its bool members, whose bytes must be checked to be 0 or 1. */
+    public List<PyField> getRunBools() {
+        return run.stream().filter(f -> f.type.isBoolKind()).toList();
+    }
+
+    /** On a run's first field: its i8 and u8 members, range-checked before the pack. */
+    public List<PyField> getRunInts() {
+        return run.stream().filter(f -> f.type.kind.equals("i8") || f.type.kind.equals("u8")).toList();
+    }
+
+    /** Whether a run can hold this field: fixed width, present (not optional), not deprecated. */
+    boolean isRunnable() {
+        return !optional && !deprecated && switch (type.kind) {
+            case "bool", "i8", "u8", "f32", "f64" -> true;
+            default -> false;
+        };
+    }
+
+    /** The struct format character and width of a runnable field. A bool is a byte checked to be 0 or 1. */
+    String runCode() {
+        return switch (type.kind) {
+            case "i8" -> "b";
+            case "f32" -> "f";
+            case "f64" -> "d";
+            default -> "B";
+        };
+    }
+
+    int runBytes() {
+        return switch (type.kind) {
+            case "f32" -> 4;
+            case "f64" -> 8;
+            default -> 1;
+        };
+    }
+
     PyField withPresenceGroup(List<PyField> group) {
         return new PyField(schemaName, name, id, index, path, type, optional, deprecated, zeroBytes, doc, tagBytes,
                 true, presenceBit, group);

@@ -137,8 +137,36 @@ public final class PyModelBuilder {
                 fields.add(plain.get(i));
             }
         }
+        markRuns(fields);
         return new MessageClass(name, d.qualifiedName(), m.isStruct(), doc, fields,
                 hex(CanonicalText.typeId(d)), hex(CanonicalText.fingerprint(d)));
+    }
+
+    /** Groups consecutive fixed-width fields (two or more) into runs read with one struct. */
+    private static void markRuns(List<PyField> fields) {
+        int i = 0;
+        while (i < fields.size()) {
+            int j = i;
+            while (j < fields.size() && fields.get(j).isRunnable()) {
+                j++;
+            }
+            if (j - i >= 2) {
+                List<PyField> run = fields.subList(i, j);
+                StringBuilder format = new StringBuilder("<");
+                int offset = 0;
+                for (PyField f : run) {
+                    f.runOffset = offset;
+                    f.inRun = f != run.get(0);
+                    format.append(f.runCode());
+                    offset += f.runBytes();
+                }
+                PyField first = run.get(0);
+                first.run = List.copyOf(run);
+                first.runFormat = format.toString();
+                first.runWidth = offset;
+            }
+            i = Math.max(j, i + 1);
+        }
     }
 
     /** {@code Expr} + {@code lit} → {@code ExprLit}; a suffix if that names a declared type. */

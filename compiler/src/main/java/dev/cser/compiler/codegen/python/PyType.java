@@ -121,6 +121,14 @@ public final class PyType {
         return "zero_" + kind;
     }
 
+    public boolean isSignedByte() {
+        return kind.equals("i8");
+    }
+
+    public boolean isBoolKind() {
+        return kind.equals("bool");
+    }
+
     /** Packed lists and named types are read and written by one call; the rest by statements. */
     public boolean isCollection() {
         return kind.equals("list") || kind.equals("optlist") || kind.equals("map") || kind.equals("optmap");
