@@ -20,12 +20,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "runtimes/python/target/generated"), str(ROOT / "runtimes/python/tests")]
-
-import values  # noqa: E402  (the shared test data: the workloads as the Java tests build them)
-from bench.employee import Employee  # noqa: E402
-from bench.media import MediaContent  # noqa: E402
-from chem import Atom, Bond, BondOrder, Molecule, Stereo  # noqa: E402
 
 
 def median_us(fn: Callable[[], object]) -> float:
@@ -47,17 +41,25 @@ def bench(name: str, value: Any, cls: Any) -> None:
         print(f"  {label:14s} {median_us(fn):7.2f} us")
 
 
-def thirty_atoms() -> Molecule:
-    return Molecule(
+def main() -> None:
+    # The generated code, and the workloads as the Java and Rust tests build them.
+    sys.path[:0] = [str(ROOT / "runtimes/python/target/generated"), str(ROOT / "runtimes/python/tests")]
+    import values
+    from bench.employee import Employee
+    from bench.media import MediaContent
+    from chem import Atom, Bond, BondOrder, Molecule, Stereo
+
+    thirty_atoms = Molecule(
         name="C30",
         atoms=[Atom(element=6, charge=0, implicit_hydrogens=2, aromatic=i % 2 == 0) for i in range(30)],
         bonds=[Bond(begin=i, end=i + 1, order=BondOrder.SINGLE, stereo=Stereo.NONE) for i in range(29)],
         coords_2d=[float(i) for i in range(60)],
     )
-
-
-if __name__ == "__main__":
     bench("W2 Employee", values.employee(17), Employee)
     bench("W6 MediaContent", values.media_content(), MediaContent)
     bench("W5 ethanol", values.ethanol(), Molecule)
-    bench("W5 30 atoms", thirty_atoms(), Molecule)
+    bench("W5 30 atoms", thirty_atoms, Molecule)
+
+
+if __name__ == "__main__":
+    main()
