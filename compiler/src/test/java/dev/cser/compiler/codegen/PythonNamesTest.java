@@ -48,9 +48,9 @@ class PythonNamesTest {
     }
 
     @Test
-    void aTypeNamedLikeABuiltinIsEscaped() throws Exception {
-        String py = emit("package n;\nrecord object { i32 x = 1; }\nrecord R { object o = 1; }\n");
-        assertTrue(py.contains("class object_:"), py);
-        assertTrue(py.contains("    o: object_\n"), py);
+    void aTypeNamedLikeAPythonKeywordIsEscaped() throws Exception {
+        String py = emit("package n;\nrecord None { i32 x = 1; }\nrecord R { None o = 1; }\n");
+        assertTrue(py.contains("class None_:"), py);
+        assertTrue(py.contains("    o: None_\n"), py);
     }
 }
