@@ -7,7 +7,7 @@ import java.util.List;
 /** The parsed arguments of {@code cserc}; {@link #parse} throws IllegalArgumentException on misuse. */
 record CommandLine(
         boolean help, boolean checkOnly, Path javaOut, Path rustOut, Path pythonOut, Path dependencyOut,
-        List<Path> includeDirs, List<Path> files) {
+        boolean json, List<Path> includeDirs, List<Path> files) {
 
     static CommandLine parse(String[] args) {
         boolean help = false;
@@ -16,6 +16,7 @@ record CommandLine(
         Path rustOut = null;
         Path pythonOut = null;
         Path dependencyOut = null;
+        boolean json = false;
         List<Path> includes = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -32,6 +33,7 @@ record CommandLine(
                 case "--rust-out" -> rustOut = Path.of(value(args, ++i, a));
                 case "--python-out" -> pythonOut = Path.of(value(args, ++i, a));
                 case "--dependency-out" -> dependencyOut = Path.of(value(args, ++i, a));
+                case "--json" -> json = true;
                 case "-I" -> includes.add(Path.of(value(args, ++i, a)));
                 default -> {
                     if (a.startsWith("-I") && a.length() > 2) {
@@ -50,7 +52,8 @@ record CommandLine(
         if (!help && !check && javaOut == null && rustOut == null && pythonOut == null) {
             throw new IllegalArgumentException("no output given: use --java-out, --rust-out or --python-out, or 'check'");
         }
-        return new CommandLine(help, check, javaOut, rustOut, pythonOut, dependencyOut, List.copyOf(includes), List.copyOf(files));
+        return new CommandLine(help, check, javaOut, rustOut, pythonOut, dependencyOut, json, List.copyOf(includes),
+                List.copyOf(files));
     }
 
     private static String value(String[] args, int i, String option) {

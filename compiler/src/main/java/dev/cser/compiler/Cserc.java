@@ -22,12 +22,13 @@ import java.util.List;
  */
 public final class Cserc {
     static final String USAGE = """
-            usage: cserc [--java-out DIR] [--rust-out DIR] [--python-out DIR] [-I DIR]... FILE.cser...
+            usage: cserc [--java-out DIR] [--rust-out DIR] [--python-out DIR] [--json] [-I DIR]... FILE.cser...
                    cserc check [-I DIR]... FILE.cser...
 
               --java-out DIR     write Java sources under DIR (one directory per package)
               --rust-out DIR     write Rust sources under DIR
               --python-out DIR   write Python packages under DIR
+              --json             also generate the JSON mapping of values (SPEC §11) for every type
               -I DIR             also look for imports in DIR (after the importing file's directory)
               --dependency-out FILE
                                  write the path of every schema file read (the given files and
@@ -82,13 +83,13 @@ public final class Cserc {
         }
         List<GeneratedFile> outputs = new ArrayList<>();
         if (cl.javaOut() != null) {
-            outputs.addAll(write(cl.javaOut(), new JavaEmitter().emit(schema)));
+            outputs.addAll(write(cl.javaOut(), new JavaEmitter(cl.json()).emit(schema)));
         }
         if (cl.rustOut() != null) {
-            outputs.addAll(write(cl.rustOut(), new RustEmitter().emit(schema)));
+            outputs.addAll(write(cl.rustOut(), new RustEmitter(cl.json()).emit(schema)));
         }
         if (cl.pythonOut() != null) {
-            outputs.addAll(write(cl.pythonOut(), new PythonEmitter().emit(schema)));
+            outputs.addAll(write(cl.pythonOut(), new PythonEmitter(cl.json()).emit(schema)));
         }
         return outputs.stream().allMatch(GeneratedFile::written) ? 0 : 2;
     }

@@ -11,6 +11,17 @@ import java.util.List;
 public final class JavaEmitter {
     private final TemplateRenderer renderer = new TemplateRenderer("dev/cser/compiler/codegen/java/java.stg");
 
+    /** Whether to generate the JSON mapping of values (SPEC §11) too ({@code cserc --json}). */
+    private final boolean json;
+
+    public JavaEmitter() {
+        this(false);
+    }
+
+    public JavaEmitter(boolean json) {
+        this.json = json;
+    }
+
     public List<GeneratedFile> emit(Schema schema) {
         List<GeneratedFile> files = new ArrayList<>();
         for (var file : schema.files()) {

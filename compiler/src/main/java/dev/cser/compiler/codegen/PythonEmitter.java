@@ -14,6 +14,17 @@ import java.util.List;
 public final class PythonEmitter {
     private final TemplateRenderer renderer = new TemplateRenderer("dev/cser/compiler/codegen/python/python.stg");
 
+    /** Whether to generate the JSON mapping of values (SPEC §11) too ({@code cserc --json}). */
+    private final boolean json;
+
+    public PythonEmitter() {
+        this(false);
+    }
+
+    public PythonEmitter(boolean json) {
+        this.json = json;
+    }
+
     public List<GeneratedFile> emit(Schema schema) {
         List<GeneratedFile> files = new ArrayList<>();
         for (ModuleFile m : new PyModelBuilder(schema).modules()) {

@@ -16,6 +16,17 @@ public final class RustEmitter {
 
     private final TemplateRenderer renderer = new TemplateRenderer("dev/cser/compiler/codegen/rust/rust.stg");
 
+    /** Whether to generate the JSON mapping of values (SPEC §11) too ({@code cserc --json}). */
+    private final boolean json;
+
+    public RustEmitter() {
+        this(false);
+    }
+
+    public RustEmitter(boolean json) {
+        this.json = json;
+    }
+
     public List<GeneratedFile> emit(Schema schema) {
         RustModelBuilder builder = new RustModelBuilder(schema);
         List<GeneratedFile> files = new ArrayList<>();
