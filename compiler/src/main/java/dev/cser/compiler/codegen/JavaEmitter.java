@@ -26,7 +26,7 @@ public final class JavaEmitter {
         List<GeneratedFile> files = new ArrayList<>();
         for (var file : schema.files()) {
             for (Declaration d : file.declarations()) {
-                Object model = JavaModelBuilder.build(d, file.path());
+                Object model = JavaModelBuilder.build(d, file.path(), json);
                 String path = d.packageName().replace('.', '/') + "/" + JavaNames.className(d) + ".java";
                 files.add(new GeneratedFile(path, renderer.render(model)));
             }

@@ -25,9 +25,11 @@ public final class EnumFile {
     public final List<Member> members;
     /** Members sorted by number, one per number, for the forNumber switch. */
     public final List<Member> byNumber;
+    /** Whether to generate the JSON mapping (SPEC §11, {@code cserc --json}). */
+    public final boolean json;
 
     EnumFile(String packageName, String name, String typeName, String sourcePath, List<String> doc,
-            List<Member> members) {
+            List<Member> members, boolean json) {
         this.packageName = packageName;
         this.name = name;
         this.typeName = typeName;
@@ -35,5 +37,6 @@ public final class EnumFile {
         this.doc = doc;
         this.members = members;
         this.byNumber = members.stream().sorted((a, b) -> Integer.compare(a.number, b.number)).toList();
+        this.json = json;
     }
 }

@@ -16,16 +16,25 @@ public final class JavaModelBuilder {
 
     /** A {@link MessageFile}, {@link EnumFile} or {@link UnionFile}, by what {@code d} is. */
     public static Object build(Declaration d, String sourcePath) {
-        if (d instanceof MessageType m) {
-            return message(m, sourcePath);
-        }
-        if (d instanceof EnumType e) {
-            return enumFile(e, sourcePath);
-        }
-        return union((UnionType) d, sourcePath);
+        return build(d, sourcePath, false);
     }
 
-    private static MessageFile message(MessageType m, String sourcePath) {
+    /**
+     * A {@link MessageFile}, {@link EnumFile} or {@link UnionFile}, by what {@code d} is.
+     *
+     * @param json also generate the JSON mapping of values (SPEC §11, {@code cserc --json})
+     */
+    public static Object build(Declaration d, String sourcePath, boolean json) {
+        if (d instanceof MessageType m) {
+            return message(m, sourcePath, json);
+        }
+        if (d instanceof EnumType e) {
+            return enumFile(e, sourcePath, json);
+        }
+        return union((UnionType) d, sourcePath, json);
+    }
+
+    private static MessageFile message(MessageType m, String sourcePath, boolean json) {
         JavaTypeMapper mapper = new JavaTypeMapper(m.packageName(), false);
         List<Field> fields = m.fields();
         List<String> names = JavaNames.unique(fields.stream().map(f -> JavaNames.member(f.name())).toList(),
@@ -57,7 +66,7 @@ public final class JavaModelBuilder {
             }
         }
         return new MessageFile(m.packageName(), JavaNames.className(m), m.qualifiedName(), sourcePath, m.isStruct(),
-                JavaNames.javadoc(m.doc()), out, hex(CanonicalText.typeId(m)), hex(CanonicalText.fingerprint(m)));
+                JavaNames.javadoc(m.doc()), out, hex(CanonicalText.typeId(m)), hex(CanonicalText.fingerprint(m)), json);
     }
 
     private static JavaField field(Field f, String name, int index, JavaTypeMapper mapper, List<JavaField> group,
@@ -72,15 +81,15 @@ public final class JavaModelBuilder {
                 JavaNames.javadoc(f.doc()), starts, bit, group, bitsUsed);
     }
 
-    private static EnumFile enumFile(EnumType e, String sourcePath) {
+    private static EnumFile enumFile(EnumType e, String sourcePath, boolean json) {
         List<EnumFile.Member> members = e.members().stream()
                 .map(m -> new EnumFile.Member(m.name(), m.value(), JavaNames.javadoc(m.doc())))
                 .toList();
         return new EnumFile(e.packageName(), JavaNames.className(e), e.qualifiedName(), sourcePath, JavaNames.javadoc(e.doc()),
-                members);
+                members, json);
     }
 
-    private static UnionFile union(UnionType u, String sourcePath) {
+    private static UnionFile union(UnionType u, String sourcePath, boolean json) {
         JavaTypeMapper mapper = new JavaTypeMapper(u.packageName(), true);
         List<String> classNames = new ArrayList<>();
         for (Field v : u.variants()) {
@@ -101,7 +110,7 @@ public final class JavaModelBuilder {
             }
         }
         return new UnionFile(u.packageName(), JavaNames.className(u), u.qualifiedName(), sourcePath, JavaNames.javadoc(u.doc()),
-                variants, zero, hex(CanonicalText.typeId(u)), hex(CanonicalText.fingerprint(u)));
+                variants, zero, hex(CanonicalText.typeId(u)), hex(CanonicalText.fingerprint(u)), json);
     }
 
     private static String hex(long v) {

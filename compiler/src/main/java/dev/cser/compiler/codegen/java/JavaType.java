@@ -38,10 +38,15 @@ public final class JavaType {
     public final JavaType element;
     public final JavaType mapKey;
     public final JavaType mapValue;
+    /**
+     * For scalars and packed lists: the name of the dev.cser.json.JsonValues conversion
+     * ({@code i32}, {@code u64}, {@code string}, {@code f32Array}); null otherwise.
+     */
+    public final String jsonName;
 
     JavaType(String kind, String shape, String atom, String boxedAtom, boolean nullable, String runtimeName,
             String typeRef, String zeroMember, String cmp, String zero, String show, int depth, JavaType element,
-            JavaType mapKey, JavaType mapValue) {
+            JavaType mapKey, JavaType mapValue, String jsonName) {
         this.kind = kind;
         this.shape = shape;
         this.atom = atom;
@@ -57,6 +62,7 @@ public final class JavaType {
         this.element = element;
         this.mapKey = mapKey;
         this.mapValue = mapValue;
+        this.jsonName = jsonName;
     }
 
     /** True when the Java type is a primitive (int, double, ...): never null, compared with ==. */
@@ -122,5 +128,18 @@ public final class JavaType {
 
     public String getZeroTemplate() {
         return "zero_" + zero;
+    }
+
+    public String getToJsonTemplate() {
+        return "tojson_" + kind;
+    }
+
+    public String getFromJsonTemplate() {
+        return "fromjson_" + kind;
+    }
+
+    /** The JsonValues method reading this scalar or packed list: {@code asI32}, {@code asF32Array}. */
+    public String getJsonReader() {
+        return jsonName == null ? null : "as" + Character.toUpperCase(jsonName.charAt(0)) + jsonName.substring(1);
     }
 }

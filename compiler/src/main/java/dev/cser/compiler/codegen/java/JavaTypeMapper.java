@@ -37,16 +37,16 @@ final class JavaTypeMapper {
         if (type instanceof Type.ListType l) {
             if (l.element() instanceof Type.PrimitiveType p && p.kind().isNumeric()) {
                 return new JavaType("packed", "array", javaPrimitive(p.kind()), null, false, arrayRuntimeName(p.kind()),
-                        null, null, "array", "array", "array", depth, null, null, null);
+                        null, null, "array", "array", "array", depth, null, null, null, jsonName(p.kind()) + "Array");
             }
             if (l.element() instanceof Type.OptionalType o) {
                 JavaType inner = map(o.inner(), depth + 1);
                 return new JavaType("optlist", "list", null, null, false, null, null, null, cmpOfContainer(inner),
-                        "list", "plain", depth, inner, null, null);
+                        "list", "plain", depth, inner, null, null, null);
             }
             JavaType element = map(l.element(), depth + 1);
             return new JavaType("list", "list", null, null, false, null, null, null, cmpOfContainer(element), "list",
-                    "plain", depth, element, null, null);
+                    "plain", depth, element, null, null, null);
         }
         if (type instanceof Type.MapType m) {
             JavaType key = map(m.key(), depth + 1);
@@ -54,7 +54,7 @@ final class JavaTypeMapper {
             Type valueType = optional ? ((Type.OptionalType) m.value()).inner() : m.value();
             JavaType value = map(valueType, depth + 1);
             return new JavaType(optional ? "optmap" : "map", "map", null, null, false, null, null, null,
-                    cmpOfContainer(value), "map", "plain", depth, null, key, value);
+                    cmpOfContainer(value), "map", "plain", depth, null, key, value, null);
         }
         if (type instanceof Type.OptionalType o) {
             // A record-level optional: the field holds the inner type, nullable (boxed).
@@ -63,22 +63,22 @@ final class JavaTypeMapper {
                     inner.typeRef,
                     inner.zeroMember, inner.cmp.equals("prim") || inner.cmp.equals("float") || inner.cmp.equals("double")
                             ? "ref" : inner.cmp,
-                    inner.zero, "plain", depth, inner.element, inner.mapKey, inner.mapValue);
+                    inner.zero, "plain", depth, inner.element, inner.mapKey, inner.mapValue, inner.jsonName);
         }
         Declaration d = ((Type.NamedType) type).declaration();
         String ref = JavaNames.typeRef(d, fromPackage, qualifyAll);
         if (d instanceof EnumType e) {
             return new JavaType("enum", "atom", ref, null, false, null, ref,
                     JavaNames.constant(e.zeroMember().name()), "ref",
-                    "enum", "plain", depth, null, null, null);
+                    "enum", "plain", depth, null, null, null, null);
         }
         if (d instanceof UnionType) {
             return new JavaType("union", "atom", ref, null, false, null, ref, null, "ref", "union", "plain", depth,
-                    null, null, null);
+                    null, null, null, null);
         }
         String kind = ((MessageType) d).isStruct() ? "struct" : "record";
         return new JavaType(kind, "atom", ref, null, false, null, ref, null, "ref", "message", "plain", depth,
-                null, null, null);
+                null, null, null, null);
     }
 
     private static JavaType scalar(Primitive p, int depth) {
@@ -116,7 +116,12 @@ final class JavaTypeMapper {
         String runtime = p == Primitive.STRING ? "String" : p == Primitive.BYTES ? "Bytes" : p.name().charAt(0)
                 + p.name().substring(1).toLowerCase(Locale.ROOT);
         return new JavaType("scalar", "atom", java, boxed, false, runtime, null, null, cmp, zero, show, depth, null,
-                null, null);
+                null, null, jsonName(p));
+    }
+
+    /** The dev.cser.json.JsonValues name of a primitive's conversion: {@code i32}, {@code u64}, {@code string}. */
+    private static String jsonName(Primitive p) {
+        return p.name().toLowerCase(Locale.ROOT);
     }
 
     private static String javaPrimitive(Primitive p) {

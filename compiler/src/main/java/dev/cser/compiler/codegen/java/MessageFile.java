@@ -21,9 +21,13 @@ public final class MessageFile {
     public final List<JavaField> deprecatedFields;
     public final String typeId;
     public final String fingerprint;
+    /** Whether to generate the JSON mapping (SPEC §11, {@code cserc --json}). */
+    public final boolean json;
+    /** Every deprecated field, optional or not: JSON input ignores them. */
+    public final List<JavaField> allDeprecatedFields;
 
     MessageFile(String packageName, String name, String typeName, String sourcePath, boolean isStruct,
-            List<String> doc, List<JavaField> fields, String typeId, String fingerprint) {
+            List<String> doc, List<JavaField> fields, String typeId, String fingerprint, boolean json) {
         this.packageName = packageName;
         this.name = name;
         this.typeName = typeName;
@@ -37,6 +41,8 @@ public final class MessageFile {
         this.deprecatedFields = fields.stream().filter(f -> f.deprecated && !f.optional).toList();
         this.typeId = typeId;
         this.fingerprint = fingerprint;
+        this.json = json;
+        this.allDeprecatedFields = fields.stream().filter(f -> f.deprecated).toList();
     }
 
     /** Whether any field is optional, so the read methods need a presence byte. */

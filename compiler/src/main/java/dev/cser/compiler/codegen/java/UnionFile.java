@@ -30,9 +30,11 @@ public final class UnionFile {
     public final Variant zeroVariant;
     public final String typeId;
     public final String fingerprint;
+    /** Whether to generate the JSON mapping (SPEC §11, {@code cserc --json}). */
+    public final boolean json;
 
     UnionFile(String packageName, String name, String typeName, String sourcePath, List<String> doc,
-            List<Variant> variants, Variant zeroVariant, String typeId, String fingerprint) {
+            List<Variant> variants, Variant zeroVariant, String typeId, String fingerprint, boolean json) {
         this.packageName = packageName;
         this.name = name;
         this.typeName = typeName;
@@ -42,5 +44,6 @@ public final class UnionFile {
         this.zeroVariant = zeroVariant;
         this.typeId = typeId;
         this.fingerprint = fingerprint;
+        this.json = json;
     }
 }

@@ -1,0 +1,259 @@
+package dev.cser.conformance;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import dev.cser.CserCodec;
+import dev.cser.CserDecodeException;
+import dev.cser.CserEncodeException;
+import dev.cser.json.Json;
+import dev.cser.json.JsonException;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The Java conformance testee (conformance/README.md): answers JSON-line requests on stdin with
+ * the code cserc generated for a schema, one JSON line per request on stdout.
+ *
+ * <p>{@code java -cp CLASSES:RUNTIME dev.cser.conformance.Testee CLASSES}: CLASSES holds the
+ * compiled generated code; every class there with a {@code public static CserCodec CODEC} is a
+ * root type, found by its codec's {@code typeName()}. Encoding goes through the generated
+ * {@code fromJson} and {@code encode}, decoding through {@code decode} and {@code toJson}.
+ */
+public final class Testee {
+    /** The entry points of one generated record, struct or union. */
+    private record Entry(Method fromJson, Method encode, Method decode, Method toJson) {}
+
+    private final Map<String, Entry> types;
+    private final PrintStream out;
+
+    private Testee(Map<String, Entry> types, PrintStream out) {
+        this.types = types;
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: Testee CLASSES_DIR");
+            System.exit(2);
+        }
+        Map<String, Entry> types = scan(Path.of(args[0]));
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, UTF_8);
+        new Testee(types, out).run(new BufferedInputStream(System.in, 1 << 16));
+    }
+
+    /** Every generated class with a CODEC, by its schema's qualified name. */
+    private static Map<String, Entry> scan(Path classes) throws IOException {
+        List<String> names;
+        try (Stream<Path> walk = Files.walk(classes)) {
+            names = walk.filter(p -> p.toString().endsWith(".class"))
+                    .map(p -> classes.relativize(p).toString().replace('\\', '/'))
+                    .filter(n -> !n.contains("$") && !n.startsWith("dev/cser/conformance/"))
+                    .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.'))
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+        Map<String, Entry> types = new TreeMap<>();
+        ClassLoader loader = Testee.class.getClassLoader();
+        for (String name : names) {
+            Class<?> c;
+            try {
+                c = Class.forName(name, true, loader);
+                var field = c.getField("CODEC");
+                if (!Modifier.isStatic(field.getModifiers()) || !CserCodec.class.isAssignableFrom(field.getType())) {
+                    continue;
+                }
+                CserCodec<?> codec = (CserCodec<?>) field.get(null);
+                types.put(codec.typeName(), new Entry(c.getMethod("fromJson", Object.class), c.getMethod("encode"),
+                        c.getMethod("decode", byte[].class), c.getMethod("toJson")));
+            } catch (NoSuchFieldException e) {
+                // An enum, or a class that is not a root type.
+            } catch (ReflectiveOperationException | LinkageError e) {
+                System.err.println("testee: skipping " + name + ": " + e);
+            }
+        }
+        if (types.isEmpty()) {
+            System.err.println("testee: no generated type with a CODEC under " + classes);
+        }
+        return types;
+    }
+
+    private void run(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        int b;
+        while (true) {
+            b = in.read();
+            if (b == '\n' || (b < 0 && line.size() > 0)) {
+                handle(line.toByteArray());
+                line.reset();
+            } else if (b >= 0) {
+                line.write(b);
+            }
+            if (b < 0) {
+                break;
+            }
+        }
+        out.flush();
+    }
+
+    private void handle(byte[] raw) {
+        String line;
+        try {
+            line = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(raw)).toString();
+        } catch (CharacterCodingException e) {
+            answer(failure(null, "the request line is not valid UTF-8"));
+            return;
+        }
+        if (line.isBlank()) {
+            return;
+        }
+        Object id = null;
+        Map<String, Object> answer;
+        try {
+            Object request = Json.parse(line);
+            if (!(request instanceof Map<?, ?> req)) {
+                throw new JsonException("a request must be a JSON object");
+            }
+            id = req.get("id");
+            answer = respond(id, req);
+        } catch (Throwable e) {
+            answer = failure(id, describe(e));
+        }
+        answer(answer);
+    }
+
+    private Map<String, Object> respond(Object id, Map<?, ?> req) throws Throwable {
+        Object op = req.get("op");
+        Object typeName = req.get("type");
+        if (!(typeName instanceof String)) {
+            return failure(id, "the request has no \"type\" string");
+        }
+        Entry type = types.get(typeName);
+        if (type == null) {
+            return failure(id, "unknown type " + typeName);
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("id", id);
+        if ("encode".equals(op)) {
+            if (!req.containsKey("value")) {
+                return failure(id, "an encode request needs a \"value\"");
+            }
+            Object value = invoke(type.fromJson, null, req.get("value"));
+            byte[] bytes = (byte[]) invoke(type.encode, value);
+            answer.put("ok", true);
+            answer.put("hex", hex(bytes));
+        } else if ("decode".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a decode request needs a \"hex\" string");
+            }
+            Object value = invoke(type.decode, null, (Object) unhex(hex));
+            Object json = invoke(type.toJson, value);
+            answer.put("ok", true);
+            answer.put("value", json);
+            // Fail here, inside the try, rather than while answering.
+            Json.write(answer);
+        } else {
+            return failure(id, "unknown op " + (op instanceof String ? Json.write(op) : String.valueOf(op)));
+        }
+        return answer;
+    }
+
+    /** Calls a generated method, rethrowing what it threw. */
+    private static Object invoke(Method m, Object target, Object... args) throws Throwable {
+        try {
+            return m.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** The error text: a decode error starts with its kind ("TRUNCATED: ..."). */
+    private static String describe(Throwable e) {
+        if (e instanceof CserDecodeException || e instanceof JsonException || e instanceof CserEncodeException) {
+            return e.getMessage();
+        }
+        if (e instanceof StackOverflowError) {
+            return "stack overflow (nesting too deep)";
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    private static Map<String, Object> failure(Object id, String error) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("id", id);
+        answer.put("ok", false);
+        answer.put("error", error);
+        return answer;
+    }
+
+    private void answer(Map<String, Object> answer) {
+        String text;
+        try {
+            text = Json.write(answer);
+        } catch (RuntimeException e) {
+            text = Json.write(failure(null, describe(e)));
+        }
+        out.print(text);
+        out.print('\n');
+        out.flush();
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    private static String hex(byte[] bytes) {
+        char[] c = new char[bytes.length * 2];
+        for (int i = 0; i < bytes.length; i++) {
+            c[2 * i] = HEX[(bytes[i] >> 4) & 15];
+            c[2 * i + 1] = HEX[bytes[i] & 15];
+        }
+        return new String(c);
+    }
+
+    private static byte[] unhex(String s) {
+        if (s.length() % 2 != 0) {
+            throw new IllegalArgumentException("bad hex: odd length " + s.length());
+        }
+        byte[] out = new byte[s.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            int hi = digit(s.charAt(2 * i));
+            int lo = digit(s.charAt(2 * i + 1));
+            if (hi < 0 || lo < 0) {
+                throw new IllegalArgumentException("bad hex: not a hex digit near offset " + 2 * i);
+            }
+            out[i] = (byte) (hi << 4 | lo);
+        }
+        return out;
+    }
+
+    private static int digit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+}
