@@ -1,6 +1,7 @@
 """Generates the Python code of every schema in schema/examples (with the compiler of this
-checkout, through ``cser.compile``) into target/generated, once per test session, and puts it on
-``sys.path`` so the tests import ``bench.media`` and friends like a user's code would."""
+checkout, through ``cser.compile``, with ``--json`` so that test_json.py has ``to_json`` /
+``from_json``) into target/generated, once per test session, and puts it on ``sys.path`` so the
+tests import ``bench.media`` and friends like a user's code would."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ GENERATED = Path(__file__).resolve().parents[1] / "target" / "generated"
 def _generate() -> None:
     schemas = sorted(str(p) for p in EXAMPLES.glob("*.cser"))
     try:
-        compile_schemas(schemas, str(GENERATED), include=[str(EXAMPLES)])
+        compile_schemas(schemas, str(GENERATED), include=[str(EXAMPLES)], extra_args=["--json"])
     except CompileError as e:
         pytest.exit(f"cannot generate the example code: {e}", returncode=2)
 

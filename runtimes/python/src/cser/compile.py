@@ -83,11 +83,14 @@ def compile_schemas(
     schemas: Sequence[str | os.PathLike[str]],
     out_dir: str | os.PathLike[str],
     include: Sequence[str | os.PathLike[str]] = (),
+    extra_args: Sequence[str] = (),
 ) -> None:
     """Generates Python packages for ``schemas`` under ``out_dir``, looking for imports in each
-    ``include`` directory too. Raises :class:`CompileError` with the compiler's diagnostics if
-    the schemas have errors (or the compiler cannot be found); warnings go to stderr."""
-    args = ["--python-out", os.fspath(out_dir)]
+    ``include`` directory too; ``extra_args`` go to the compiler as they are (``["--json"]``
+    adds ``to_json`` / ``from_json``). Raises :class:`CompileError` with the compiler's
+    diagnostics if the schemas have errors (or the compiler cannot be found); warnings go to
+    stderr."""
+    args = ["--python-out", os.fspath(out_dir), *extra_args]
     for directory in include:
         args += ["-I", os.fspath(directory)]
     args += [os.fspath(s) for s in schemas]

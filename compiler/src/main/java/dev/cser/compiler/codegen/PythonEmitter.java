@@ -27,7 +27,7 @@ public final class PythonEmitter {
 
     public List<GeneratedFile> emit(Schema schema) {
         List<GeneratedFile> files = new ArrayList<>();
-        for (ModuleFile m : new PyModelBuilder(schema).modules()) {
+        for (ModuleFile m : new PyModelBuilder(schema, json).modules()) {
             files.add(new GeneratedFile(m.fileName, renderer.render(m)));
         }
         return files;

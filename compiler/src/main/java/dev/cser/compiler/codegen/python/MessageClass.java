@@ -6,22 +6,28 @@ import java.util.List;
 public final class MessageClass {
     public final String name;
     public final String qualifiedName;
+    /** The type's name in the schema: the first segment of JSON error paths ({@code MediaContent}). */
+    public final String schemaName;
     public final boolean struct;
     public final List<String> doc;
     /** Every field in id order, deprecated ones included (they are on the wire, not in the class). */
     public final List<PyField> fields;
     public final String typeId;
     public final String fingerprint;
+    /** Whether the class gets {@code to_json} / {@code from_json} (SPEC §11, {@code cserc --json}). */
+    public final boolean json;
 
-    MessageClass(String name, String qualifiedName, boolean struct, List<String> doc, List<PyField> fields,
-            String typeId, String fingerprint) {
+    MessageClass(String name, String qualifiedName, String schemaName, boolean struct, List<String> doc, List<PyField> fields,
+            String typeId, String fingerprint, boolean json) {
         this.name = name;
         this.qualifiedName = qualifiedName;
+        this.schemaName = schemaName;
         this.struct = struct;
         this.doc = doc;
         this.fields = fields;
         this.typeId = typeId;
         this.fingerprint = fingerprint;
+        this.json = json;
     }
 
     public String getTemplate() {

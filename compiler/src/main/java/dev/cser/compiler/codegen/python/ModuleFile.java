@@ -27,6 +27,8 @@ public final class ModuleFile {
     public final boolean usesEnum;
     /** Whether any item has a codec (records, structs, unions): it needs the runtime. */
     public final boolean usesCodec;
+    /** Whether the records, structs and unions get {@code to_json} / {@code from_json} (SPEC §11). */
+    public final boolean json;
 
     /** Whether any record or struct reads a run of fixed-width fields with a struct.Struct. */
     public boolean getUsesStruct() {
@@ -34,7 +36,7 @@ public final class ModuleFile {
     }
 
     ModuleFile(String fileName, String packageName, List<String> sources, List<String> doc, List<Import> imports,
-            List<Object> items, boolean usesEnum, boolean usesCodec) {
+            List<Object> items, boolean usesEnum, boolean usesCodec, boolean json) {
         this.fileName = fileName;
         this.packageName = packageName;
         this.sources = sources;
@@ -43,5 +45,6 @@ public final class ModuleFile {
         this.items = items;
         this.usesEnum = usesEnum;
         this.usesCodec = usesCodec;
+        this.json = json;
     }
 }

@@ -103,6 +103,16 @@ public final class PyField {
                 true, presenceBit, group);
     }
 
+    /** The attribute of the value {@code v}: {@code v.width}. */
+    public String getRef() {
+        return "v." + name;
+    }
+
+    /** The JSON error path of this field's value, as a Python expression: {@code path + ".width"}. */
+    public String getJsonPath() {
+        return "path + \"." + schemaName + "\"";
+    }
+
     /** In a struct: how many bits of the presence byte its group uses (the rest must be 0). */
     public int getPresenceBitsUsed() {
         return presenceGroup.size();

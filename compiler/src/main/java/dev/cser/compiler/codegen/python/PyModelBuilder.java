@@ -25,9 +25,16 @@ import java.util.TreeSet;
  */
 public final class PyModelBuilder {
     private final Schema schema;
+    /** Whether the classes get the JSON mapping of values (SPEC §11, {@code cserc --json}). */
+    private final boolean json;
 
     public PyModelBuilder(Schema schema) {
+        this(schema, false);
+    }
+
+    public PyModelBuilder(Schema schema, boolean json) {
         this.schema = schema;
+        this.json = json;
     }
 
     public List<ModuleFile> modules() {
@@ -49,7 +56,7 @@ public final class PyModelBuilder {
         for (String dir : directories) {
             if (!packagePaths.contains(dir)) {
                 out.add(new ModuleFile(dir + "/__init__.py", null, List.of(), List.of(), List.of(), List.of(),
-                        false, false));
+                        false, false, false));
             }
         }
         return out;
@@ -71,7 +78,8 @@ public final class PyModelBuilder {
         boolean usesEnum = decls.stream().anyMatch(d -> d instanceof EnumType);
         boolean usesCodec = decls.stream().anyMatch(d -> !(d instanceof EnumType));
         return new ModuleFile(fileName, pkg, files.stream().map(SchemaFile::path).toList(),
-                PyNames.doc(files.get(0).doc()), importList, items, usesEnum, usesCodec);
+                PyNames.doc(files.get(0).doc()), importList, items, usesEnum, usesCodec,
+                json && usesCodec);
     }
 
     private Map<String, List<SchemaFile>> byPackage() {
@@ -105,8 +113,8 @@ public final class PyModelBuilder {
                     zero = f;
                 }
             }
-            return new UnionClass(name, d.qualifiedName(), doc, variants, zero,
-                    hex(CanonicalText.typeId(d)), hex(CanonicalText.fingerprint(d)));
+            return new UnionClass(name, d.qualifiedName(), d.name(), doc, variants, zero,
+                    hex(CanonicalText.typeId(d)), hex(CanonicalText.fingerprint(d)), json);
         }
         MessageType m = (MessageType) d;
         List<Field> fs = m.fields();
@@ -138,8 +146,8 @@ public final class PyModelBuilder {
             }
         }
         markRuns(fields);
-        return new MessageClass(name, d.qualifiedName(), m.isStruct(), doc, fields,
-                hex(CanonicalText.typeId(d)), hex(CanonicalText.fingerprint(d)));
+        return new MessageClass(name, d.qualifiedName(), d.name(), m.isStruct(), doc, fields,
+                hex(CanonicalText.typeId(d)), hex(CanonicalText.fingerprint(d)), json);
     }
 
     /** Groups consecutive fixed-width fields (two or more) into runs read with one struct. */

@@ -121,6 +121,34 @@ public final class PyType {
         return "zero_" + kind;
     }
 
+    /**
+     * The JSON mapping (SPEC §11): the template that turns a value into its JSON form
+     * ({@code tj_<kind>}, an expression), and the one that reads it back ({@code fj_<kind>}).
+     */
+    public String getToJsonTemplate() {
+        return isJsonPlain() ? "tj_plain" : switch (kind) {
+            case "f32", "f64" -> "tj_float";
+            case "packed" -> "tj_list";
+            default -> "tj_" + kind;
+        };
+    }
+
+    public String getFromJsonTemplate() {
+        return switch (kind) {
+            case "i8", "u8", "uint", "sint" -> "fj_int";
+            case "packed" -> "fj_list";
+            default -> "fj_" + kind;
+        };
+    }
+
+    /** A value that is its own JSON form: a bool, an integer or a string. */
+    public boolean isJsonPlain() {
+        return switch (kind) {
+            case "bool", "i8", "u8", "uint", "sint", "string" -> true;
+            default -> false;
+        };
+    }
+
     public boolean isSignedByte() {
         return kind.equals("i8");
     }

@@ -68,6 +68,11 @@ final class PyTypeMapper {
             b.max = el.max;
             b.shift = el.shift;
             b.elementName = p.kind().schemaName();
+            // The element's own node: the JSON mapping converts packed elements one by one.
+            el.schemaName = p.kind().schemaName();
+            el.role = "x";
+            el.base = base;
+            b.element = el.build();
             switch (p.kind()) {
                 case BOOL -> b.packed = "bool";
                 case U8 -> b.packed = "u8";
@@ -125,6 +130,8 @@ final class PyTypeMapper {
             case I8, U8 -> {
                 b = new PyType.Builder(p == Primitive.I8 ? "i8" : "u8", depth);
                 b.atom = "int";
+                b.lo = p == Primitive.I8 ? "-0x80" : "0";
+                b.hi = p == Primitive.I8 ? "0x7F" : "0xFF";
             }
             case I16, I32, I64 -> {
                 int bits = p == Primitive.I16 ? 16 : p == Primitive.I32 ? 32 : 64;

@@ -6,6 +6,8 @@ import java.util.List;
 public final class UnionClass {
     public final String name;
     public final String qualifiedName;
+    /** The type's name in the schema: the first segment of JSON error paths ({@code MediaContent}). */
+    public final String schemaName;
     public final List<String> doc;
     /** One per variant; {@link PyField#name} is the variant's class name. */
     public final List<PyField> variants;
@@ -13,16 +15,20 @@ public final class UnionClass {
     public final PyField zero;
     public final String typeId;
     public final String fingerprint;
+    /** Whether the class gets {@code to_json} / {@code from_json} (SPEC §11, {@code cserc --json}). */
+    public final boolean json;
 
-    UnionClass(String name, String qualifiedName, List<String> doc, List<PyField> variants, PyField zero,
-            String typeId, String fingerprint) {
+    UnionClass(String name, String qualifiedName, String schemaName, List<String> doc, List<PyField> variants, PyField zero,
+            String typeId, String fingerprint, boolean json) {
         this.name = name;
         this.qualifiedName = qualifiedName;
+        this.schemaName = schemaName;
         this.doc = doc;
         this.variants = variants;
         this.zero = zero;
         this.typeId = typeId;
         this.fingerprint = fingerprint;
+        this.json = json;
     }
 
     public String getTemplate() {
