@@ -14,6 +14,14 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import sakai.content.ContentResource;
 
 /**
@@ -28,6 +36,10 @@ import sakai.content.ContentResource;
  * socket-recv N           listen on a loopback port (printed as "PORT p"), accept one
  *                         connection and read N W4 messages, each checked on arrival
  * socket-send PORT N      connect to the port and send W4 messages 0..N-1
+ * db-store DB N           create the SQLite file DB with table entity(id, body) holding
+ *                         entities 0..N-1 as encoded blobs
+ * db-expected FILE N      write, as a stream, entities 0..N-1 as they are after the Python
+ *                         step of the database demo edited them (every id % 10 == 3)
  * </pre>
  */
 public final class CrossLanguage {
@@ -49,6 +61,8 @@ public final class CrossLanguage {
             case "stream-relay" -> streamRelay(Path.of(args[1]), Path.of(args[2]));
             case "socket-recv" -> socketReceive(Integer.parseInt(args[1]));
             case "socket-send" -> socketSend(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            case "db-store" -> dbStore(args[1], Integer.parseInt(args[2]));
+            case "db-expected" -> dbExpected(Path.of(args[1]), Integer.parseInt(args[2]));
             default -> {
                 System.err.println("unknown command " + args[0]);
                 System.exit(2);
@@ -115,6 +129,43 @@ public final class CrossLanguage {
                 CserStreamWriter<Message> w = new CserStreamWriter<>(out, Message.CODEC)) {
             for (int n = 0; n < count; n++) {
                 w.write(message(n));
+            }
+        }
+    }
+
+    private static void dbStore(String db, int count) throws IOException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("DROP TABLE IF EXISTS entity");
+                s.executeUpdate("CREATE TABLE entity (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
+            }
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO entity (id, body) VALUES (?, ?)")) {
+                for (int n = 0; n < count; n++) {
+                    insert.setInt(1, n);
+                    insert.setBytes(2, SakaiData.entity(n).encode());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            c.commit();
+        } catch (SQLException e) {
+            throw new IOException("SQLite " + db + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The entities as conformance/across/cross_language.py db-edit leaves them. */
+    private static void dbExpected(Path file, int count) throws IOException {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file));
+                CserStreamWriter<ContentResource> w = new CserStreamWriter<>(out, ContentResource.CODEC)) {
+            for (int n = 0; n < count; n++) {
+                ContentResource e = SakaiData.entity(n);
+                if (n % 10 == 3) {
+                    Map<String, List<String>> props = new LinkedHashMap<>(e.getProperties());
+                    props.put("SAKAI:edited-by", List.of("python", "é"));
+                    e.setHidden(!e.isHidden()).setProperties(props);
+                }
+                w.write(e);
             }
         }
     }
