@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness import ROOT, SCHEMAS, VECTORS, Testee, Vector, write_vectors
+from harness import ROOT, SCHEMAS, VECTORS, Testee, Vector, same_value, write_vectors
 
 EXAMPLES = ROOT / "schema" / "examples"
 
@@ -427,6 +427,36 @@ def encode_all(reference: str, plan: Plan) -> None:
             testee.close()
 
 
+def covers(given: Any, full: Any) -> bool:
+    """Whether ``full`` (a decoded value: every field present) agrees with ``given`` (a value as
+    written here: fields left out take their zero values) on everything ``given`` says."""
+    if isinstance(given, dict) and isinstance(full, dict):
+        return all(k in full and covers(v, full[k]) for k, v in given.items())
+    if isinstance(given, list) and isinstance(full, list):
+        return len(given) == len(full) and all(covers(a, b) for a, b in zip(given, full, strict=True))
+    return same_value(given, full)
+
+
+def complete_values(reference: str, plan: Plan) -> None:
+    """Replaces each example's value by the reference's decoding of its bytes, which lists every
+    field (the form every testee's decode answers with), after checking the two agree."""
+    by_schema: dict[Path, list[Vector]] = {}
+    for items in plan.items.values():
+        for p in items:
+            if p.vector.mode == "example":
+                by_schema.setdefault(ROOT / p.vector.schema, []).append(p.vector)
+    for schema, vectors in by_schema.items():
+        testee = Testee(reference, schema, [schema.parent])
+        try:
+            requests = [{"id": i, "op": "decode", "type": v.type, "hex": v.hex} for i, v in enumerate(vectors)]
+            for v, answer in zip(vectors, testee.run(requests), strict=True):
+                if not answer.get("ok") or not covers(v.value, answer["value"]):
+                    sys.exit(f"{reference} decodes {v.name} to {answer!r:.300}, not {v.value!r:.300}")
+                v.value = answer["value"]
+        finally:
+            testee.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference", default="java", choices=("java", "rust", "python"))
@@ -440,6 +470,7 @@ def main() -> None:
     examples(plan)
     rejects(plan)
     encode_all(args.reference, plan)
+    complete_values(args.reference, plan)
     truncations(plan, [p.vector for items in plan.items.values() for p in items])
     VECTORS.mkdir(exist_ok=True)
     for old in VECTORS.glob("*.jsonl"):
