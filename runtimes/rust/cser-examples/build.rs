@@ -1,5 +1,6 @@
 //! Generates Rust from every schema of `schema/examples` with cser-build (which finds the
-//! compiler through `CSERC` or PATH; `make test` sets `CSERC` to the repository's bin/cserc).
+//! compiler through `CSERC` or PATH; `make test` sets `CSERC` to the repository's bin/cserc),
+//! JSON mapping included (`cserc --json`).
 
 use std::io;
 use std::path::Path;
@@ -14,7 +15,9 @@ fn main() -> io::Result<()> {
     println!("cargo:rerun-if-changed={}", examples.display());
     // In this repository the compiler changes too: regenerate when its jar is rebuilt.
     println!("cargo:rerun-if-changed=../../../compiler/target/cserc.jar");
+    // With the JSON mapping (SPEC §11), so that clippy and the tests cover that code too.
     cser_build::Config::new()
         .include(examples)
+        .json(true)
         .compile(&schemas)
 }

@@ -19,7 +19,7 @@
 //! [`Config::compile`] runs
 //!
 //! ```text
-//! <cserc> [-I DIR]... --rust-out <OUT_DIR> --dependency-out <OUT_DIR>/cser-dependencies.txt FILE.cser...
+//! <cserc> [--json] [-I DIR]... --rust-out <OUT_DIR> --dependency-out <OUT_DIR>/cser-dependencies.txt FILE.cser...
 //! ```
 //!
 //! in the build script's working directory (the package root). `cserc` writes one Rust file
@@ -78,6 +78,8 @@ pub struct Config {
     cserc: Option<PathBuf>,
     /// Run rustfmt on the output; see [`Config::format`].
     format: bool,
+    /// Generate the JSON mapping too; see [`Config::json`].
+    json: bool,
 }
 
 impl Default for Config {
@@ -87,6 +89,7 @@ impl Default for Config {
             out_dir: None,
             cserc: None,
             format: true,
+            json: false,
         }
     }
 }
@@ -125,6 +128,15 @@ impl Config {
     /// breaks that depend on the length of names.
     pub fn format(&mut self, format: bool) -> &mut Config {
         self.format = format;
+        self
+    }
+
+    /// Whether to generate the JSON mapping of values as well (SPEC §11; default: no): passes
+    /// `--json` to the compiler, which then gives every record, struct, union and enum
+    /// `to_json` and `from_json` (over [`cser::json::Value`](https://docs.rs/cser)) and
+    /// `cser_modules.rs` the registry `JSON_TYPES`.
+    pub fn json(&mut self, json: bool) -> &mut Config {
+        self.json = json;
         self
     }
 
@@ -189,7 +201,10 @@ impl Config {
             }
             _ => {}
         }
-        let args = compiler_args(&self.includes, &out_dir, &dependency_file, files);
+        let mut args = compiler_args(&self.includes, &out_dir, &dependency_file, files);
+        if self.json {
+            args.insert(0, OsString::from("--json"));
+        }
         let output = Command::new(&cserc)
             .args(&args)
             .output()

@@ -423,3 +423,40 @@ fn included_files_are_read_from_the_module_tree() {
     assert_eq!(included_files(modules), ["a.rs", "a.b.rs"]);
     assert!(included_files("// nothing\n").is_empty());
 }
+
+#[cfg(unix)]
+#[test]
+fn json_passes_the_json_flag_first() {
+    let dir = TempDir::new("json");
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let args_file = dir.path().join("args.txt");
+    let body = format!(
+        r#"for a in "$@"; do printf '%s\n' "$a"; done > {args}
+dep=''
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dependency-out) dep=$2; shift 2 ;;
+    *) shift ;;
+  esac
+done
+printf 'a.cser\n' > "$dep"
+"#,
+        args = sh_quote(&args_file)
+    );
+    let mut config = Config::new();
+    config.out_dir(&out).format(false);
+    let files = paths(&["a.cser"]);
+    let _lock = spawn_lock();
+    let cserc = write_script(dir.path(), "fake-cserc", &body);
+    config.cserc(cserc);
+
+    config.json(true).run(&files).unwrap();
+    let args = std::fs::read_to_string(&args_file).unwrap();
+    assert_eq!(args.lines().next(), Some("--json"));
+    assert_eq!(args.lines().filter(|a| *a == "--json").count(), 1);
+
+    config.json(false).run(&files).unwrap();
+    let args = std::fs::read_to_string(&args_file).unwrap();
+    assert!(!args.lines().any(|a| a == "--json"), "{args}");
+}

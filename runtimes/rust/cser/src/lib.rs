@@ -10,7 +10,8 @@
 //!   detected and the path of fields, exactly as the Java runtime reports them;
 //! - [`StreamWriter`] and [`StreamReader`] write and read streams of messages (SPEC §8) for
 //!   any type implementing [`Message`];
-//! - [`varint`] and [`zigzag`] are the integer encodings underneath.
+//! - [`varint`] and [`zigzag`] are the integer encodings underneath;
+//! - [`json`] is the JSON mapping of values (SPEC §11) that `cserc --json` code calls.
 //!
 //! ```
 //! use cser::{DecodeErrorKind, Reader, Writer};
@@ -44,6 +45,7 @@
 
 pub mod collections;
 pub mod error;
+pub mod json;
 pub mod message;
 pub mod reader;
 pub mod stream;

@@ -28,7 +28,7 @@ public final class RustEmitter {
     }
 
     public List<GeneratedFile> emit(Schema schema) {
-        RustModelBuilder builder = new RustModelBuilder(schema);
+        RustModelBuilder builder = new RustModelBuilder(schema, json);
         List<GeneratedFile> files = new ArrayList<>();
         for (PackageFile p : builder.packages()) {
             files.add(new GeneratedFile(p.getFileName(), renderer.render(p)));

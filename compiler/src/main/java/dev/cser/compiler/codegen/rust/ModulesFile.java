@@ -32,9 +32,26 @@ public final class ModulesFile {
         }
     }
 
-    public final List<Module> modules;
+    /** A record, struct or union in the JSON registry: its schema name and its path from the root. */
+    public record JsonType(String name, String path) {
+        public String getName() {
+            return name;
+        }
 
-    ModulesFile(List<Module> modules) {
+        public String getPath() {
+            return path;
+        }
+    }
+
+    public final List<Module> modules;
+    /** Whether to generate the registry {@code JSON_TYPES} ({@code cserc --json}). */
+    public final boolean json;
+    /** Every record, struct and union of every package, in package then declaration order. */
+    public final List<JsonType> jsonTypes;
+
+    ModulesFile(List<Module> modules, boolean json, List<JsonType> jsonTypes) {
         this.modules = modules;
+        this.json = json;
+        this.jsonTypes = jsonTypes;
     }
 }

@@ -52,6 +52,11 @@ public final class RustField {
         return (type.copy && !optional ? "" : "&") + "self." + name;
     }
 
+    /** The field by reference, for the JSON conversions. */
+    public String getRefJson() {
+        return "&self." + name;
+    }
+
     /** The field as the receiver of a method call. */
     public String getRecv() {
         return "self." + name;

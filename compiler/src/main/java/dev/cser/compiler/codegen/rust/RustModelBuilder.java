@@ -22,9 +22,16 @@ import java.util.function.Predicate;
 /** Builds the Rust output model: a {@link PackageFile} per package and the {@link ModulesFile}. */
 public final class RustModelBuilder {
     private final Schema schema;
+    private final boolean json;
 
     public RustModelBuilder(Schema schema) {
+        this(schema, false);
+    }
+
+    /** With {@code json}, the model asks for the JSON mapping of SPEC §11 too ({@code cserc --json}). */
+    public RustModelBuilder(Schema schema, boolean json) {
         this.schema = schema;
+        this.json = json;
     }
 
     /** One file per package, in package order; packages spread over several files are merged. */
@@ -43,7 +50,7 @@ public final class RustModelBuilder {
             }
             boolean usesCodec = decls.stream().anyMatch(d -> !(d instanceof EnumType));
             out.add(new PackageFile(pkg, entry.getValue().stream().map(SchemaFile::path).toList(),
-                    new StdNames(declared), items, usesCodec));
+                    new StdNames(declared), items, usesCodec, json));
         }
         return out;
     }
@@ -51,8 +58,18 @@ public final class RustModelBuilder {
     /** The module tree: a module per package segment, docs from the package's first file. */
     public ModulesFile modules() {
         List<ModulesFile.Module> roots = new ArrayList<>();
+        List<ModulesFile.JsonType> jsonTypes = new ArrayList<>();
         ModulesFile.Module top = new ModulesFile.Module("");
         for (var entry : byPackage().entrySet()) {
+            String modulePath = "self::" + String.join("::", RustNames.modulePath(entry.getKey())) + "::";
+            for (SchemaFile f : entry.getValue()) {
+                for (Declaration d : f.declarations()) {
+                    if (!(d instanceof EnumType)) {
+                        String path = modulePath + RustNames.typeName(d);
+                        jsonTypes.add(new ModulesFile.JsonType(d.qualifiedName(), path));
+                    }
+                }
+            }
             ModulesFile.Module m = top;
             for (String segment : RustNames.modulePath(entry.getKey())) {
                 m = m.child(segment);
@@ -61,7 +78,7 @@ public final class RustModelBuilder {
             m.doc = RustNames.doc(entry.getValue().get(0).doc());
         }
         roots.addAll(top.children);
-        return new ModulesFile(roots);
+        return new ModulesFile(roots, json, jsonTypes);
     }
 
     private Map<String, List<SchemaFile>> byPackage() {

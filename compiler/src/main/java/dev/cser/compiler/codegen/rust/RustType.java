@@ -39,6 +39,11 @@ public final class RustType {
         this.value = value;
     }
 
+    /** The closure variable of a JSON conversion of a value of this type. */
+    public String getJsVar() {
+        return "j" + depth;
+    }
+
     public String getElVar() {
         return "el" + depth;
     }
@@ -80,5 +85,40 @@ public final class RustType {
 
     public String getReadTemplate() {
         return "read_" + kind;
+    }
+
+    // The JSON templates (jsTo, jsToFn, jsFrom, jsFromFn of rust.stg) by kind.
+
+    private boolean collection() {
+        return switch (kind) {
+            case "packed", "list", "optlist", "map", "optmap" -> true;
+            default -> false;
+        };
+    }
+
+    public String getJsToTemplate() {
+        return collection() ? "jsto_" + kind : "jsto_fn";
+    }
+
+    public String getJsToFnTemplate() {
+        return switch (kind) {
+            case "scalar", "string", "bytes" -> "jstofn_" + kind;
+            case "enum", "message" -> "jstofn_named";
+            default -> "jstofn_closure";
+        };
+    }
+
+    public String getJsFromTemplate() {
+        return collection() ? "jsfrom_" + kind : boxed ? "jsfrom_boxed" : "jsfrom_fn";
+    }
+
+    public String getJsFromFnTemplate() {
+        if (boxed || collection()) {
+            return "jsfromfn_closure";
+        }
+        return switch (kind) {
+            case "scalar", "string", "bytes" -> "jsfromfn_" + kind;
+            default -> "jsfromfn_named";
+        };
     }
 }
