@@ -9,7 +9,7 @@ JAVA ?= java
 
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-java test-rust test-python clean
+.PHONY: all build demo test test-java test-rust test-python test-conformance across-parts clean
 
 all: build demo
 
@@ -18,11 +18,13 @@ all: build demo
 build:
 	$(MVN) $(MVN_FLAGS) -q package -DskipTests
 
-## The W3 demo: writes Sakai content entities to a stream and reads them back.
-demo: build
+## The W3 demos: Sakai content entities written to a stream and read back (Java), then stored
+## as blobs in SQLite by Java, edited by Python and checked by Rust (seed 002's setting).
+demo: build across-parts
 	$(JAVA) -cp $(EXAMPLES_CP) dev.cser.examples.SakaiDemo
+	$(PY)/python conformance/across/run_across.py --only database
 
-test: test-java test-rust test-python
+test: test-java test-rust test-python test-conformance
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
@@ -85,7 +87,17 @@ test-python: $(CSERC_JAR) $(JAVA_VECTORS) $(RUST_VECTORS) $(PY_VENV)/installed
 	# Generated code as a user's project sees it: its packages first-party, cser third-party.
 	cd $(PY_DIR)/target/generated && $(PY)/ruff check --no-cache --isolated --select $(RUFF_RULES) .
 
+## The conformance suite (conformance/README.md): every vector in every language and every
+## writer/reader pair, then streams, sockets and the database across the three languages.
+across-parts: $(CSERC_JAR) $(PY_VENV)/installed
+	cd runtimes/rust && $(RUST_ENV) cargo build -q -p cser-across
+
+test-conformance: $(CSERC_JAR) $(PY_VENV)/installed across-parts
+	conformance/run
+	$(PY)/python conformance/across/run_across.py
+
 clean:
+	rm -rf conformance/target
 	$(MVN) $(MVN_FLAGS) -q clean
 	cd runtimes/rust && cargo clean
 	rm -rf $(PY_VENV) $(PY_DIR)/target

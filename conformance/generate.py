@@ -307,6 +307,7 @@ def examples(plan: Plan) -> None:
         "content_type": "application/octet-stream", "content_length": 103371, "file_path": "1/2007/250/21/f",
         "audit": {"created_by": "admin", "created_at": 1189202127865, "modified_by": "admin",
                   "modified_at": 1189202127865}, "body": b64(b"\xca\xfe")})
+    ex("edge_cases.cser", "edge_empty_record", "edge.cases.Empty", {})
     ex("edge_cases.cser", "edge_expr", "edge.cases.Expr",
        {"bin": {"op": "+", "left": {"lit": {"value": -(2**63)}}, "right": {"call": [{"name": "f"}, {"lit": {}}]}}})
     ex("edge_names.cser", "edge_holder", "edge.names.Holder", {

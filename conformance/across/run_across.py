@@ -119,14 +119,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--entities", type=int, default=10_000)
     parser.add_argument("--messages", type=int, default=100_000)
+    parser.add_argument("--only", choices=("streams", "sockets", "database"), help="run one part only")
     args = parser.parse_args()
     for needed in (RUST_BIN, PYTHON, ROOT / "runtimes/java/examples/target/classes", JAVA_DEPS):
         if not needed.exists():
             sys.exit(f"missing {needed}: run make test-conformance (it builds every part first)")
     generate_python()
-    streams(args.entities)
-    sockets(args.messages, ["java", "rust", "python"])
-    database(args.entities)
+    if args.only in (None, "streams"):
+        streams(args.entities)
+    if args.only in (None, "sockets"):
+        sockets(args.messages, ["java", "rust", "python"])
+    if args.only in (None, "database"):
+        database(args.entities)
 
 
 if __name__ == "__main__":

@@ -1400,3 +1400,88 @@ impl ::cser::Message for EvolvedV2 {
         Self::read_body(r)
     }
 }
+
+/// A record with no fields (yet): its message is the single byte 00, and fields may be appended
+/// later like to any record.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Empty {
+}
+
+impl Empty {
+    /// Encodes this value as a message (SPEC §5.8).
+    ///
+    /// # Panics
+    ///
+    /// If the value nests deeper than the maximum depth (64) or holds an enum number above
+    /// 2³¹−1; [`Self::try_encode`] returns those as an error instead.
+    pub fn encode(&self) -> Vec<u8> {
+        ::cser::message::encode(|w| self.write_nested(w))
+    }
+
+    /// Encodes this value as a message, or says why it cannot be encoded.
+    pub fn try_encode(&self) -> Result<Vec<u8>, ::cser::EncodeError> {
+        ::cser::message::try_encode(|w| self.write_nested(w))
+    }
+
+    /// Appends this value as a message to `buf`, allocating nothing but the growth of `buf`.
+    pub fn encode_into(&self, buf: &mut Vec<u8>) -> Result<(), ::cser::EncodeError> {
+        ::cser::message::encode_into(buf, |w| self.write_nested(w))
+    }
+
+    /// Decodes a message: `bytes` must hold exactly one value.
+    pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        ::cser::message::decode(bytes, Self::read_nested)
+    }
+
+    /// Writes the length, then the body: how a record is encoded anywhere. Used by generated code.
+    pub fn write_nested(&self, w: &mut Writer) {
+        let mark = w.begin_length();
+        self.write_body(w);
+        w.end_length(mark);
+    }
+
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    pub fn write_body(&self, w: &mut Writer) {
+        if !w.enter() {
+            return;
+        }
+        w.exit();
+    }
+
+    /// Reads a value written by [`Self::write_nested`]. Used by generated code.
+    pub fn read_nested(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        let length = r.read_length()?;
+        let outer = r.push_limit(length)?;
+        let value = Self::read_body(r)?;
+        r.pop_limit(outer);
+        Ok(value)
+    }
+
+    /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
+    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        r.enter()?;
+        let mut value = Self::default();
+        value.read_fields(r)?;
+        r.exit();
+        Ok(value)
+    }
+
+    fn read_fields(&mut self, _r: &mut Reader<'_>) -> Result<(), DecodeError> {
+        Ok(())
+    }
+}
+
+impl ::cser::Message for Empty {
+    const TYPE_NAME: &'static str = "edge.cases.Empty";
+    const TYPE_ID: u64 = 0x23684ae927f33c96;
+    const FINGERPRINT: u64 = 0x84626019cafa1f37;
+
+    fn encode_content(&self, w: &mut Writer) {
+        self.write_body(w);
+    }
+
+    fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        Self::read_body(r)
+    }
+}

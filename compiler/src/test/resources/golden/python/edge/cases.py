@@ -2734,3 +2734,91 @@ def _zero_EvolvedV2(v: EvolvedV2, start: int) -> EvolvedV2:
     if start <= 4:
         v.sample = Sample()
     return v
+
+
+class Empty:
+    """A record with no fields (yet): its message is the single byte 00, and fields may be appended
+    later like to any record."""
+
+    __slots__ = ()
+
+    TYPE_NAME: _t.ClassVar[str] = "edge.cases.Empty"
+    TYPE_ID: _t.ClassVar[int] = 0x23684AE927F33C96
+    FINGERPRINT: _t.ClassVar[int] = 0x84626019CAFA1F37
+    _IS_RECORD: _t.ClassVar[bool] = True
+    def __init__(
+        self,
+    ) -> None:
+        pass
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Empty):
+            return NotImplemented
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "Empty()"
+
+    def encode(self) -> bytes:
+        """Encodes this value as a message (SPEC §5.8).
+
+        Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
+        field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
+        """
+        return _w.encode_with(_write_Empty, self)
+
+    @classmethod
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Empty:
+        """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        return _w.decode_message(data, _read_Empty, max_depth)
+
+    @staticmethod
+    def _write_content(value: Empty, out: bytearray, depth: int) -> None:
+        # A stream frame's content (SPEC §8): the record's body.
+        _w.write_body(_write_Empty, value, out, depth)
+    @staticmethod
+    def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Empty, int]:
+        return _w.read_body(_read_Empty, data, pos, end, depth)
+
+
+_FIELDS_Empty = ()
+
+def _write_Empty(v: Empty, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
+    if depth <= 0:
+        raise _w.too_deep("edge.cases.Empty")
+    depth -= 1
+    start = len(out)
+    out.append(0)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
+
+
+def _read_Empty(data: bytes, pos: int, end: int, depth: int) -> tuple[Empty, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
+    if pos >= end:
+        raise _w.truncated(end)
+    n = data[pos]
+    if n < 0x80 and n < end - pos:
+        pos += 1
+    else:
+        n, pos = _w.read_length(data, pos, end)
+    end = pos + n
+    if depth <= 0:
+        raise _w.depth_exceeded(pos)
+    depth -= 1
+    v = _new(Empty)
+    return v, end
+
+
+def _zero_Empty(v: Empty, start: int) -> Empty:
+    # The body ended before field number `start`: it and the fields after it are zero.
+    return v
