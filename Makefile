@@ -1,6 +1,6 @@
 # cser: build, test and demo every part of the project.
-#   make        build the compiler, the Java runtime and the examples' generated code, run the demo
-#   make test   run every test of every part present
+#   make        build the compiler, the Java runtime and the examples' generated code, run the demos
+#   make test   run every test of every part, then the cross-language conformance suite present
 #   make clean  remove build output
 
 MVN ?= mvn

@@ -128,6 +128,8 @@ def scalars(plan: Plan) -> None:
     for n in (3, 127, 128, 299, 301, 2**31 - 1):
         ex(f"level_unknown_{n}", "LevelV", n)
     plan.add("scalars", Vector("all_zero", schema, "conf.scalars.All", value={}))
+    plan.add("scalars", Vector("refuse_unknown_field", schema, "conf.scalars.All", mode="encode-reject",
+                               value={"b": True, "no_such_field": 1}))
     plan.add("scalars", Vector("all_max", schema, "conf.scalars.All", value={
         "b": True, "i8v": 127, "u8v": 255, "i16v": 32767, "u16v": 65535, "i32v": 2**31 - 1, "u32v": 2**32 - 1,
         "i64v": 2**63 - 1, "u64v": 2**64 - 1, "f32v": "Infinity", "f64v": 1.7976931348623157e308,
@@ -154,7 +156,9 @@ def scalars(plan: Plan) -> None:
     for type_, bad in (("I8V", 128), ("I8V", -129), ("U8V", 256), ("U8V", -1), ("I16V", 32768), ("U16V", 65536),
                        ("I32V", 2**31), ("I32V", -(2**31) - 1), ("U32V", 2**32), ("I64V", 2**63),
                        ("U64V", 2**64), ("U64V", -1), ("F32V", 1e39), ("LevelV", 2**31), ("LevelV", "NOPE"),
-                       ("BoolV", 1), ("I32V", 1.5), ("StringV", 7), ("BytesV", "not base64!")):
+                       ("BoolV", 1), ("I32V", 1.5), ("I32V", 1.0), ("I32V", True), ("I32V", None),
+                       ("I32V", "7"), ("StringV", 7), ("StringV", None), ("BytesV", "not base64!"),
+                       ("BytesV", "QR=="), ("BytesV", "QQ"), ("LevelV", -1), ("F64V", "nan"), ("BoolV", "true")):
         plan.add("scalars", Vector(f"refuse_{type_.lower()}_{bad}", schema, f"conf.scalars.{type_}",
                                    mode="encode-reject", value={"v": bad}))
 
@@ -207,6 +211,14 @@ def collections(plan: Plan) -> None:
     ex("inner_nested", "Inner", {"name": "a", "inner": {"name": "b", "inner": {"name": "c"}}})
     ex("optional_in_struct_absent", "OptionalInStruct", {"a": 1})
     ex("optional_in_struct_present", "OptionalInStruct", {"a": -1, "b": 2, "c": "three"})
+    for name, type_, value in (
+        ("refuse_duplicate_key", "StringMap", {"v": [["a", "1"], ["a", "2"]]}),
+        ("refuse_pair_of_three", "StringMap", {"v": [["a", "1", "x"]]}),
+        ("refuse_map_as_object", "StringMap", {"v": {"a": "1"}}),
+        ("refuse_list_as_value", "I32List", {"v": 1}),
+        ("refuse_null_element", "I32List", {"v": [1, None]}),
+    ):
+        plan.add("collections", Vector(name, schema, f"conf.collections.{type_}", mode="encode-reject", value=value))
 
 
 def unions(plan: Plan) -> None:
@@ -225,6 +237,9 @@ def unions(plan: Plan) -> None:
     for k, value in variants.items():
         ex(f"any_{k}", "Any", value)
     ex("holder_zero", "Holder", {})
+    for name, value in (("refuse_two_variants", {"text": "a", "flag": True}), ("refuse_no_variant", {}),
+                        ("refuse_unknown_variant", {"nope": 1}), ("refuse_variant_not_object", "text")):
+        plan.add("unions", Vector(name, schema, "conf.unions.Any", mode="encode-reject", value=value))
     ex("holder_full", "Holder", {"first": {"text": "f"}, "second": {"point": {}}, "rest": [{"flag": True}, {"real": 1.5}]})
     ex("holder_no_second", "Holder", {"first": {"number": 7}, "second": None, "rest": []})
 
@@ -308,6 +323,9 @@ def examples(plan: Plan) -> None:
         "audit": {"created_by": "admin", "created_at": 1189202127865, "modified_by": "admin",
                   "modified_at": 1189202127865}, "body": b64(b"\xca\xfe")})
     ex("edge_cases.cser", "edge_empty_record", "edge.cases.Empty", {})
+    ex("spec_examples.cser", "spec_contact", "spec.examples.Contact", {"name": "Ann", "email": None, "age": 30})
+    ex("spec_examples.cser", "spec_sparse9", "spec.examples.Sparse9", {"kind": 1, "s8": 8, "note": "n"})
+    ex("spec_examples.cser", "spec_shape", "spec.examples.Shape", {"rect": {"w": 3, "h": 4}})
     ex("edge_cases.cser", "edge_expr", "edge.cases.Expr",
        {"bin": {"op": "+", "left": {"lit": {"value": -(2**63)}}, "right": {"call": [{"name": "f"}, {"lit": {}}]}}})
     ex("edge_names.cser", "edge_holder", "edge.names.Holder", {
