@@ -166,14 +166,6 @@ def read_bool(data: bytes, pos: int, end: int) -> tuple[bool, int]:
     return b == 1, pos + 1
 
 
-def read_fixed(data: bytes, pos: int, end: int, s: struct.Struct) -> tuple[float, int]:
-    """Reads an f32 or f64 with ``s`` (:data:`F32` or :data:`F64`)."""
-    p = pos + s.size
-    if p > end:
-        raise truncated(end)
-    return s.unpack_from(data, pos)[0], p
-
-
 def read_bool_list(data: bytes, pos: int, end: int) -> tuple[list[bool], int]:
     n, p = read_count(data, pos, end)
     chunk = data[p : p + n]
@@ -221,12 +213,6 @@ def read_sint_list(data: bytes, pos: int, end: int, maximum: int) -> tuple[list[
     """Reads a list of zigzag varints (i16, i32, i64); ``maximum`` bounds the zigzag value."""
     raw, p = read_uint_list(data, pos, end, maximum)
     return [(v >> 1) ^ -(v & 1) for v in raw], p
-
-
-def check_presence(byte: int, used: int, pos: int) -> None:
-    """In a struct, list or map: bits past the ``used`` slots of a presence byte must be 0."""
-    if byte >> used:
-        raise bad_presence(pos, byte, used)
 
 
 def read_body(
