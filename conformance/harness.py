@@ -167,7 +167,7 @@ def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     if isinstance(a, bool) or isinstance(b, bool):
         return None if a is b else f"{path or '.'}: {a!r} != {b!r}"
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        if isinstance(a, float) and math.isnan(a) or isinstance(b, float) and math.isnan(b):
+        if (isinstance(a, float) and math.isnan(a)) or (isinstance(b, float) and math.isnan(b)):
             return None if (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)) else (
                 f"{path or '.'}: {a!r} != {b!r}"
             )

@@ -16,10 +16,17 @@ import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from harness import LANGUAGES, ROOT, Testee, TesteeError, Vector, first_difference, read_vectors
+from harness import (
+    LANGUAGES,
+    ROOT,
+    Testee,
+    TesteeError,
+    Vector,
+    first_difference,
+    read_vectors,
+)
 
 
 @dataclass
@@ -120,7 +127,7 @@ def run_schema(schema: str, vectors: list[Vector], langs: list[str], report: Rep
             try:
                 answers = testees[reader].run(requests)
             except TesteeError as e:
-                for writer, i in pairs:
+                for writer, _ in pairs:
                     report.pairs[(writer, reader)].add(False)
                 report.failures.append(f"{reader} reading: {e}")
                 continue
@@ -145,12 +152,12 @@ def print_report(report: Report, langs: list[str]) -> None:
         for lang in langs:
             totals[lang].passed += row[lang].passed
             totals[lang].failed += row[lang].failed
-        print(f"{f:{width}s}  " + "  ".join(f"{str(row[lang]):>11s}" for lang in langs))
-    print(f"{'total':{width}s}  " + "  ".join(f"{str(totals[lang]):>11s}" for lang in langs))
+        print(f"{f:{width}s}  " + "  ".join(f"{row[lang]!s:>11s}" for lang in langs))
+    print(f"{'total':{width}s}  " + "  ".join(f"{totals[lang]!s:>11s}" for lang in langs))
     print()
     print("writer → reader " + "  ".join(f"{lang:>11s}" for lang in langs))
     for writer in langs:
-        print(f"{writer:15s} " + "  ".join(f"{str(report.pairs[(writer, r)]):>11s}" for r in langs))
+        print(f"{writer:15s} " + "  ".join(f"{report.pairs[(writer, r)]!s:>11s}" for r in langs))
 
 
 def main() -> int:

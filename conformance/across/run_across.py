@@ -36,7 +36,9 @@ GENERATED = ROOT / "conformance" / "target" / "across" / "python"
 JAVA_CLASSES = [ROOT / "runtimes/java/target/classes", ROOT / "runtimes/java/examples/target/classes"]
 # The examples' dependencies (sqlite-jdbc), as Maven wrote them at build time.
 JAVA_DEPS = ROOT / "runtimes/java/examples/target/classpath.txt"
-RUST_BIN = ROOT / "runtimes" / "rust" / "target" / "debug" / "cross_language"
+# A release build when there is one (the benchmarks build it), else the debug one make test builds.
+RUST_BIN = next((p for p in (ROOT / "runtimes/rust/target" / d / "cross_language" for d in ("release", "debug"))
+                 if p.exists()), ROOT / "runtimes/rust/target/debug/cross_language")
 
 
 def command(lang: str, *args: str) -> list[str]:
