@@ -1,0 +1,243 @@
+"""The Python harness: cser's generated Python against pickle, protobuf (upb), msgpack and pyfory
+on W1-W6 (benchmarks/README.md, "Conventions every harness follows").
+
+    benchmarks/python/setup.sh
+    benchmarks/target/py-venv/bin/python benchmarks/python/run.py --mode full|quick|smoke
+
+full and quick write benchmarks/results/python.json (or --out); smoke runs every operation once,
+checks every round trip and writes nothing. The end of the output compares cser with the peers
+on the targets (W2 and W6: decode and encode faster than protobuf, msgpack and pyfory).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import workloads  # noqa: E402
+
+workloads.add_paths()
+
+RESULTS = workloads.ROOT / "benchmarks" / "results" / "python.json"
+TARGET_PEERS = ("protobuf", "msgpack", "pyfory")
+TARGET_WORKLOADS = ("W2", "W6")
+
+
+@dataclass(frozen=True)
+class Mode:
+    repeats: int  # timed repeats per operation (the median, p10 and p90 are over these)
+    min_time_s: float  # each repeat runs the operation in a loop at least this long
+    alloc_runs: int  # tracemalloc runs per operation (the smallest peak is kept)
+
+
+MODES = {
+    "full": Mode(repeats=31, min_time_s=0.1, alloc_runs=3),
+    "quick": Mode(repeats=15, min_time_s=0.01, alloc_runs=1),
+    "smoke": Mode(repeats=1, min_time_s=0.0, alloc_runs=1),
+}
+
+
+def time_op(fn: Any, mode: Mode) -> list[float]:
+    """Nanoseconds per operation of each repeat, after a warm-up; the garbage collector stays
+    on (decoding builds object graphs, and collecting them is part of the cost)."""
+    t0 = time.perf_counter_ns()
+    fn()  # warm-up, and the estimate of one operation's time
+    one = max(time.perf_counter_ns() - t0, 1)
+    if mode.repeats == 1:
+        return [float(one)]
+    loops = max(1, math.ceil(mode.min_time_s * 1e9 / one))
+    rng = range(loops)
+    clock = time.perf_counter_ns
+    out: list[float] = []
+    for i in range(mode.repeats + 1):
+        t0 = clock()
+        for _ in rng:
+            fn()
+        dt = clock() - t0
+        if i:  # the first repeat is one more warm-up
+            out.append(dt / loops)
+    return out
+
+
+def alloc_op(fn: Any, runs: int) -> int:
+    """The peak of memory allocated through Python's allocators while one operation runs, above
+    what was allocated before it (tracemalloc; the result is alive at the peak)."""
+    best = None
+    for _ in range(runs):
+        gc.collect()
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        result = fn()
+        peak = tracemalloc.get_traced_memory()[1] - base
+        del result
+        best = peak if best is None else min(best, peak)
+    assert best is not None
+    return best
+
+
+def quantile(sorted_values: list[float], q: float) -> float:
+    if len(sorted_values) == 1:
+        return sorted_values[0]
+    return statistics.quantiles(sorted_values, n=100, method="inclusive")[round(q * 100) - 1]
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = None
+    try:
+        mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        pass
+    return {
+        "os": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_bytes": mem,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+    }
+
+
+def check(case: Any) -> None:
+    """Every round trip: the encoded bytes decode to the original, encode gives the same size."""
+    for op, fn in case.ops.items():
+        out = fn()
+        if op == "encode":
+            ok = len(out) == len(case.data)
+        elif op == "decode":
+            ok = out == case.expected
+        else:
+            ok = True
+        if not ok:
+            raise AssertionError(f"{case.library} {case.workload} {op}: round trip failed")
+
+
+def targets(rows: list[dict[str, Any]]) -> list[str]:
+    """The targets' lines: peer median / cser median (> 1: cser is faster)."""
+    med = {(r["workload"], r["library"], r["op"]): r["median_ns"] for r in rows}
+    lines = []
+    for w in TARGET_WORKLOADS:
+        for op in ("decode", "encode"):
+            mine = med.get((w, "cser", op))
+            if mine is None:
+                continue
+            for peer in TARGET_PEERS:
+                theirs = med.get((w, peer, op))
+                if theirs is None:
+                    lines.append(f"{w} {op:6s} vs {peer:8s}: not measured")
+                    continue
+                ratio = theirs / mine
+                verdict = "met" if ratio > 1 else "NOT met"
+                lines.append(
+                    f"{w} {op:6s} vs {peer:8s}: cser {mine / 1e3:10.2f} us, {peer} {theirs / 1e3:10.2f} us, "
+                    f"{peer}/cser = {ratio:5.2f}x  {verdict}"
+                )
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mode", choices=sorted(MODES), default="quick")
+    ap.add_argument("--out", type=Path, default=RESULTS, help="results file (full and quick)")
+    ap.add_argument("--workloads", default=",".join(workloads.WORKLOADS), help="e.g. W2,W6")
+    ap.add_argument("--libraries", default=",".join(("cser", "pickle", "protobuf", "msgpack", "pyfory")))
+    ap.add_argument("--no-alloc", action="store_true", help="skip the tracemalloc pass (alloc_bytes null)")
+    ap.add_argument("--summarize", type=Path, metavar="JSON", help="print the targets of a results file")
+    args = ap.parse_args(argv)
+
+    if args.summarize:
+        doc = json.loads(args.summarize.read_text(encoding="utf-8"))
+        print("\n".join(targets(doc["rows"])))
+        return 0
+
+    mode = MODES[args.mode]
+    started = time.perf_counter()
+    workloads.generate()
+    import peers
+
+    values, real_w5 = workloads.cser_values(small=args.mode == "smoke")
+    wanted = [w for w in args.workloads.split(",") if w]
+    values = {w: v for w, v in values.items() if w in wanted}
+    cases, notes = peers.build_cases(values, tuple(x for x in args.libraries.split(",") if x))
+    if not real_w5:
+        notes.append("W5 is the built-in 2-molecule set: benchmarks/target/data/w5_molecules.json is absent")
+    for c in cases:
+        check(c)
+    if args.mode == "smoke":
+        notes.append("smoke: W1, W2 and W5 cut to 1,000 items, 500 employees and 200 molecules")
+    print(f"{len(cases)} cases built and round-tripped in {time.perf_counter() - started:.1f} s", flush=True)
+
+    rows: list[dict[str, Any]] = []
+    # The harness's own objects (every workload in every library's form: millions of objects)
+    # go to the permanent generation, so that the collections an operation triggers traverse
+    # what the operation built, not the harness: the collector stays on for the operations.
+    gc.collect()
+    gc.freeze()
+    for c in cases:
+        for op, fn in c.ops.items():
+            ns = sorted(time_op(fn, mode))
+            row: dict[str, Any] = {
+                "language": "python", "workload": c.workload, "library": c.library, "op": op,
+                "median_ns": round(statistics.median(ns), 1),
+                "p10_ns": round(quantile(ns, 0.10), 1),
+                "p90_ns": round(quantile(ns, 0.90), 1),
+                "bytes": len(c.data), "alloc_bytes": None,
+            }
+            rows.append(row)
+            print(
+                f"{c.workload} {c.library:8s} {op:11s} {row['median_ns'] / 1e3:12.2f} us "
+                f"[{row['p10_ns'] / 1e3:.2f} .. {row['p90_ns'] / 1e3:.2f}]  {len(c.data)} B",
+                flush=True,
+            )
+    if not args.no_alloc:
+        # A separate pass: tracemalloc slows every allocation down, so it never overlaps timing.
+        by_key = {(r["workload"], r["library"], r["op"]): r for r in rows}
+        tracemalloc.start()
+        for c in cases:
+            for op, fn in c.ops.items():
+                by_key[(c.workload, c.library, op)]["alloc_bytes"] = alloc_op(fn, mode.alloc_runs)
+        tracemalloc.stop()
+
+    print("\ntargets (W2, W6; ratio = peer time / cser time, > 1 means cser is faster):")
+    print("\n".join(targets(rows)))
+    for n in notes:
+        print(f"note: {n}")
+    elapsed = time.perf_counter() - started
+    if args.mode == "smoke":
+        print(f"smoke: {len(rows)} operations ran once, all round trips hold ({elapsed:.1f} s); nothing written")
+        return 0
+    doc = {
+        "language": "python",
+        "mode": args.mode,
+        "machine": machine(),
+        "versions": peers.versions(),
+        "rows": rows,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out} ({len(rows)} rows, {elapsed:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

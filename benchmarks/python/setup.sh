@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Creates benchmarks/target/py-venv: the cser runtime (runtimes/python, editable) and the pinned
+# peers and tools of requirements.txt. Idempotent: reinstalls only when requirements.txt or
+# runtimes/python/pyproject.toml changed. PYTHON picks the interpreter (default python3).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+VENV="$ROOT/benchmarks/target/py-venv"
+STAMP="$VENV/.installed"
+PYTHON="${PYTHON:-python3}"
+
+if [[ -f "$STAMP" && "$STAMP" -nt "$HERE/requirements.txt" && "$STAMP" -nt "$ROOT/runtimes/python/pyproject.toml" ]]; then
+  exit 0
+fi
+mkdir -p "$ROOT/benchmarks/target"
+[[ -x "$VENV/bin/python" ]] || "$PYTHON" -m venv "$VENV"
+"$VENV/bin/pip" install -q --disable-pip-version-check -r "$HERE/requirements.txt"
+"$VENV/bin/pip" install -q --disable-pip-version-check -e "$ROOT/runtimes/python"
+touch "$STAMP"
+echo "benchmarks/target/py-venv ready: $("$VENV/bin/python" --version)"

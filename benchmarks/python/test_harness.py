@@ -1,0 +1,103 @@
+"""The harness's own checks: every library round-trips every workload (the decoded value equals
+the original), cser's encoded sizes are the ones the Java and Rust tests assert, the smoke run
+works and writes nothing.
+
+    benchmarks/target/py-venv/bin/python -m pytest -q benchmarks/python
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import workloads
+
+workloads.generate()
+
+import peers  # noqa: E402
+import run  # noqa: E402
+
+_VALUES, _REAL_W5 = workloads.cser_values()
+_CASES, _NOTES = peers.build_cases(_VALUES)
+_BY_KEY = {(c.library, c.workload): c for c in _CASES}
+
+
+def test_every_library_has_every_workload() -> None:
+    assert not _NOTES, _NOTES
+    for lib in peers.LIBRARIES:
+        for w in workloads.WORKLOADS:
+            assert (lib, w) in _BY_KEY
+
+
+@pytest.mark.parametrize("case", _CASES, ids=[f"{c.library}-{c.workload}" for c in _CASES])
+def test_round_trip(case: Any) -> None:
+    decoded = case.ops["decode"]()
+    assert decoded == case.expected
+    assert case.ops["encode"]() == case.data or case.library == "pickle"
+    if "decode_lazy" in case.ops:
+        assert case.ops["decode_lazy"]().SerializeToString() == case.data
+
+
+def test_decoded_values_are_fully_built() -> None:
+    # cser and pickle give back the generated classes; the peers give back the dataclasses.
+    for w in workloads.WORKLOADS:
+        assert type(_BY_KEY[("cser", w)].ops["decode"]()) is type(_VALUES[w])
+        assert type(_BY_KEY[("pickle", w)].ops["decode"]()) is type(_VALUES[w])
+        for lib in ("protobuf", "msgpack", "pyfory"):
+            out = _BY_KEY[(lib, w)].ops["decode"]()
+            assert type(out).__module__ == "models"
+
+
+def test_cser_sizes() -> None:
+    sizes = {w: len(_BY_KEY[("cser", w)].data) for w in workloads.WORKLOADS}
+    assert len(_VALUES["W1"].items) == 100_000
+    assert sizes["W1"] == 200_006  # 2 bytes per EmptyData, count and record length 3 bytes each
+    assert len(_VALUES["W2"].employees) == 5_000
+    assert sizes["W2"] == 216_675
+    assert sizes["W3"] == 702
+    assert sizes["W4"] == 28
+    assert sizes["W6"] == 222
+
+
+def test_w5_is_the_real_data_or_the_fallback() -> None:
+    n = len(_VALUES["W5"].molecules)
+    assert n == (4_991 if _REAL_W5 else 2)
+
+
+def test_w5_fallback_warns(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(workloads, "W5_JSON", tmp_path / "absent.json")
+    with pytest.warns(UserWarning, match="built-in set"):
+        value, real = workloads.load_w5()
+    assert not real and len(value.molecules) == 2
+    assert type(value).decode(value.encode()) == value
+
+
+def test_smoke_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "python.json"
+    assert run.main(["--mode", "smoke", "--out", str(out)]) == 0
+    assert not out.exists()
+    assert "all round trips hold" in capsys.readouterr().out
+
+
+def test_quantiles() -> None:
+    values = sorted(float(x) for x in range(1, 101))
+    assert run.quantile(values, 0.5) == pytest.approx(50.5, abs=1)
+    assert run.quantile(values, 0.1) == pytest.approx(10.9, abs=1)
+    assert run.quantile(values, 0.9) == pytest.approx(90.1, abs=1)
+    assert run.quantile([7.0], 0.9) == 7.0
+
+
+def test_targets_lines() -> None:
+    rows = [
+        {"workload": "W2", "library": lib, "op": op, "median_ns": ns}
+        for lib, op, ns in (("cser", "decode", 100.0), ("protobuf", "decode", 200.0), ("msgpack", "decode", 50.0))
+    ]
+    lines = run.targets(rows)
+    assert any("protobuf/cser =  2.00x  met" in x for x in lines)
+    assert any("msgpack/cser =  0.50x  NOT met" in x for x in lines)
+    assert any("pyfory  : not measured" in x for x in lines)
