@@ -1,0 +1,500 @@
+//! Runs every (workload, library, op) of the Rust harness and writes
+//! `benchmarks/results/rust.json` in the conventions' row format.
+//!
+//! ```text
+//! cargo run --release --bin report -- --mode full|quick|smoke [--filter W3] [--out FILE]
+//! ```
+//!
+//! Two passes: a counting pass (the counting global allocator of `cser_benchmarks::alloc`:
+//! bytes allocated per operation, averaged over a few calls after one warm-up call), then a
+//! timing pass with criterion, run from this program (flat sampling: every sample runs the same
+//! number of iterations); `median_ns`, `p10_ns` and `p90_ns` are taken from criterion's sample
+//! data (`sample.json`: each sample's time / iterations). `smoke` runs every operation once and
+//! writes nothing.
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, SamplingMode};
+use cser_benchmarks::alloc;
+use cser_benchmarks::harness::{Case, Op, Runner, Workloads, LIBRARIES, WORKLOADS};
+use cser_benchmarks::workloads::{w5_path, W5Source};
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Full,
+    Quick,
+    Smoke,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Full => "full",
+            Mode::Quick => "quick",
+            Mode::Smoke => "smoke",
+        }
+    }
+}
+
+struct Args {
+    mode: Mode,
+    filter: Option<String>,
+    out: PathBuf,
+}
+
+const USAGE: &str = "usage: report --mode full|quick|smoke [--filter SUBSTRING] [--out FILE]";
+
+fn parse_args() -> Result<Args, String> {
+    let mut mode = None;
+    let mut filter = None;
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = manifest
+        .parent()
+        .unwrap_or(manifest)
+        .join("results/rust.json");
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--mode" => {
+                mode = Some(match value()?.as_str() {
+                    "full" => Mode::Full,
+                    "quick" => Mode::Quick,
+                    "smoke" => Mode::Smoke,
+                    other => return Err(format!("unknown mode {other}")),
+                })
+            }
+            "--filter" => filter = Some(value()?),
+            "--out" => out = PathBuf::from(value()?),
+            // `cargo bench` style flags criterion users may pass: ignored.
+            "--bench" => {}
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(Args {
+        mode: mode.ok_or("--mode is required")?,
+        filter,
+        out,
+    })
+}
+
+/// What was measured for one case.
+#[derive(Debug, Clone, Default)]
+struct Measured {
+    bytes: usize,
+    alloc_bytes: Option<u64>,
+    median_ns: f64,
+    p10_ns: f64,
+    p90_ns: f64,
+    samples: usize,
+}
+
+type Key = (&'static str, &'static str, Op);
+
+fn key(case: &Case) -> Key {
+    (case.workload, case.library, case.op)
+}
+
+fn selected(filter: &Option<String>, case: &Case) -> bool {
+    filter
+        .as_ref()
+        .is_none_or(|f| case.id().contains(f.as_str()))
+}
+
+/// The counting pass: one warm-up call (buffers grow to size), then `calls` counted calls.
+struct AllocPass<'a> {
+    calls: u32,
+    filter: &'a Option<String>,
+    results: &'a mut BTreeMap<Key, Measured>,
+}
+
+impl Runner for AllocPass<'_> {
+    fn run<O, F: FnMut() -> O>(&mut self, case: &Case, mut f: F) {
+        if !selected(self.filter, case) {
+            return;
+        }
+        black_box(f());
+        let calls = self.calls;
+        let ((), bytes) = alloc::measure(|| {
+            for _ in 0..calls {
+                black_box(f());
+            }
+        });
+        let m = self.results.entry(key(case)).or_default();
+        m.bytes = case.bytes;
+        m.alloc_bytes = Some(bytes / u64::from(calls));
+    }
+}
+
+/// The smoke pass: every operation once, timed with `Instant` and counted.
+struct SmokePass<'a> {
+    filter: &'a Option<String>,
+    results: &'a mut BTreeMap<Key, Measured>,
+}
+
+impl Runner for SmokePass<'_> {
+    fn run<O, F: FnMut() -> O>(&mut self, case: &Case, mut f: F) {
+        if !selected(self.filter, case) {
+            return;
+        }
+        let start = Instant::now();
+        let (out, bytes) = alloc::measure(&mut f);
+        let ns = start.elapsed().as_nanos() as f64;
+        drop(black_box(out));
+        self.results.insert(
+            key(case),
+            Measured {
+                bytes: case.bytes,
+                alloc_bytes: Some(bytes),
+                median_ns: ns,
+                p10_ns: ns,
+                p90_ns: ns,
+                samples: 1,
+            },
+        );
+    }
+}
+
+/// The timing pass: criterion, one benchmark per case, flat sampling.
+struct TimingPass<'a> {
+    criterion: Criterion,
+    dir: PathBuf,
+    filter: &'a Option<String>,
+    results: &'a mut BTreeMap<Key, Measured>,
+}
+
+impl Runner for TimingPass<'_> {
+    fn run<O, F: FnMut() -> O>(&mut self, case: &Case, mut f: F) {
+        if !selected(self.filter, case) {
+            return;
+        }
+        let mut group = self.criterion.benchmark_group(case.workload);
+        group.sampling_mode(SamplingMode::Flat);
+        group.bench_function(BenchmarkId::new(case.library, case.op.name()), |b| {
+            b.iter(&mut f)
+        });
+        group.finish();
+        let file = self
+            .dir
+            .join(case.workload)
+            .join(case.library)
+            .join(case.op.name())
+            .join("new/sample.json");
+        let per_iter = read_samples(&file)
+            .unwrap_or_else(|e| panic!("criterion's samples of {}: {e}", case.id()));
+        let m = self.results.entry(key(case)).or_default();
+        m.bytes = case.bytes;
+        m.median_ns = percentile(&per_iter, 0.5);
+        m.p10_ns = percentile(&per_iter, 0.1);
+        m.p90_ns = percentile(&per_iter, 0.9);
+        m.samples = per_iter.len();
+    }
+}
+
+/// Each sample's time / iterations, sorted, from criterion's `sample.json`.
+fn read_samples(file: &Path) -> Result<Vec<f64>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let nums = |name: &str| -> Result<Vec<f64>, String> {
+        v[name]
+            .as_array()
+            .ok_or(format!("no {name} in {}", file.display()))?
+            .iter()
+            .map(|x| x.as_f64().ok_or(format!("bad {name}")))
+            .collect()
+    };
+    let (iters, times) = (nums("iters")?, nums("times")?);
+    let mut per_iter: Vec<f64> = iters.iter().zip(&times).map(|(i, t)| t / i).collect();
+    per_iter.sort_by(f64::total_cmp);
+    if per_iter.is_empty() {
+        return Err(format!("no samples in {}", file.display()));
+    }
+    Ok(per_iter)
+}
+
+/// The `p` quantile of sorted values, interpolating linearly between neighbours.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let pos = p * (sorted.len() - 1) as f64;
+    let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+}
+
+/// Criterion's settings for a mode.
+fn criterion(mode: Mode, dir: &Path) -> Criterion {
+    let (samples, warm_up, measure, resamples) = match mode {
+        // 60 cases × (1 s + 3 s) plus the slow cases' extra time and the analysis: ~5 minutes.
+        Mode::Full => (100, 1000, 3000, 100_000),
+        // 60 cases × (0.2 s + 0.6 s): about a minute.
+        Mode::Quick => (30, 200, 600, 10_000),
+        Mode::Smoke => unreachable!("smoke does not time with criterion"),
+    };
+    Criterion::default()
+        .sample_size(samples)
+        .warm_up_time(Duration::from_millis(warm_up))
+        .measurement_time(Duration::from_millis(measure))
+        .nresamples(resamples)
+        .without_plots()
+        .output_directory(dir)
+}
+
+fn machine() -> Value {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let cpu = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, v)| v.trim().to_owned())
+        .unwrap_or_else(|| "unknown".to_owned());
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let memory_gib = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map(|kb| (kb / 1024.0 / 1024.0 * 10.0).round() / 10.0);
+    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease")
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_default();
+    json!({
+        "cpu": cpu,
+        "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        "memory_gib": memory_gib,
+        "os": format!("{} {} {}", std::env::consts::OS, kernel, std::env::consts::ARCH),
+        "rustc": env!("CSER_BENCH_RUSTC"),
+        "profile": if cfg!(debug_assertions) { "debug" } else { "release" },
+    })
+}
+
+fn git_revision() -> Option<String> {
+    let out = std::process::Command::new("git")
+        .args([
+            "-C",
+            env!("CARGO_MANIFEST_DIR"),
+            "rev-parse",
+            "--short",
+            "HEAD",
+        ])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+fn versions() -> Value {
+    let cser = match git_revision() {
+        Some(rev) => format!("{} (git {rev})", env!("CSER_BENCH_VERSION_CSER")),
+        None => env!("CSER_BENCH_VERSION_CSER").to_owned(),
+    };
+    json!({
+        "cser": cser,
+        "bincode": env!("CSER_BENCH_VERSION_BINCODE"),
+        "postcard": env!("CSER_BENCH_VERSION_POSTCARD"),
+        "prost": env!("CSER_BENCH_VERSION_PROST"),
+        "serde_json": env!("CSER_BENCH_VERSION_SERDE_JSON"),
+        "serde": env!("CSER_BENCH_VERSION_SERDE"),
+        "criterion": env!("CSER_BENCH_VERSION_CRITERION"),
+    })
+}
+
+fn ns(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2} ms", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.2} µs", x / 1e3)
+    } else {
+        format!("{x:.0} ns")
+    }
+}
+
+fn print_table(results: &BTreeMap<Key, Measured>) {
+    println!(
+        "\n{:<4} {:<11} {:>13} {:>13} {:>13} {:>13} {:>11} {:>12} {:>12}",
+        "", "library", "encode", "enc p10", "enc p90", "decode", "bytes", "enc alloc", "dec alloc"
+    );
+    for w in WORKLOADS {
+        for l in LIBRARIES {
+            let (Some(e), Some(d)) = (
+                results.get(&(w, l, Op::Encode)),
+                results.get(&(w, l, Op::Decode)),
+            ) else {
+                continue;
+            };
+            let alloc = |m: &Measured| m.alloc_bytes.map_or("-".to_owned(), |a| a.to_string());
+            println!(
+                "{w:<4} {l:<11} {:>13} {:>13} {:>13} {:>13} {:>11} {:>12} {:>12}",
+                ns(e.median_ns),
+                ns(e.p10_ns),
+                ns(e.p90_ns),
+                ns(d.median_ns),
+                e.bytes,
+                alloc(e),
+                alloc(d)
+            );
+        }
+    }
+}
+
+/// The Rust targets: cser's encode and decode time ≤ bincode's, cser's bytes ≤ postcard's.
+fn print_targets(results: &BTreeMap<Key, Measured>) {
+    println!("\nTargets (cser / peer; met when ≤ 1.00):");
+    println!(
+        "{:<4} {:>22} {:>22} {:>28}",
+        "", "encode vs bincode", "decode vs bincode", "bytes vs postcard"
+    );
+    let mut all = true;
+    for w in WORKLOADS {
+        let get = |l, op| results.get(&(w, l, op));
+        let ratio = |op| match (get("cser", op), get("bincode", op)) {
+            (Some(c), Some(b)) => Some(c.median_ns / b.median_ns),
+            _ => None,
+        };
+        let cell = |r: Option<f64>, all: &mut bool| match r {
+            Some(r) => {
+                let met = r <= 1.0;
+                *all &= met;
+                format!("{r:.2} {}", if met { "met" } else { "NOT MET" })
+            }
+            None => "-".to_owned(),
+        };
+        let (e, d) = (
+            cell(ratio(Op::Encode), &mut all),
+            cell(ratio(Op::Decode), &mut all),
+        );
+        // Sizes differ by a few bytes: the ratio to 4 places and the difference.
+        let b = match (get("cser", Op::Encode), get("postcard", Op::Encode)) {
+            (Some(c), Some(p)) => {
+                let met = c.bytes <= p.bytes;
+                all &= met;
+                format!(
+                    "{:.4} {:+} B {}",
+                    c.bytes as f64 / p.bytes as f64,
+                    c.bytes as i64 - p.bytes as i64,
+                    if met { "met" } else { "NOT MET" }
+                )
+            }
+            _ => "-".to_owned(),
+        };
+        if e != "-" || d != "-" || b != "-" {
+            println!("{w:<4} {e:>22} {d:>22} {b:>28}");
+        }
+    }
+    println!(
+        "{}",
+        if all {
+            "all targets met"
+        } else {
+            "some targets not met"
+        }
+    );
+}
+
+fn write_results(
+    out: &Path,
+    mode: Mode,
+    results: &BTreeMap<Key, Measured>,
+    w5: W5Source,
+) -> std::io::Result<()> {
+    let mut rows = Vec::new();
+    for w in WORKLOADS {
+        for l in LIBRARIES {
+            for op in [Op::Encode, Op::Decode] {
+                if let Some(m) = results.get(&(w, l, op)) {
+                    rows.push(json!({
+                        "language": "rust",
+                        "workload": w,
+                        "library": l,
+                        "op": op.name(),
+                        "median_ns": m.median_ns.round() as u64,
+                        "p10_ns": m.p10_ns.round() as u64,
+                        "p90_ns": m.p90_ns.round() as u64,
+                        "bytes": m.bytes,
+                        "alloc_bytes": m.alloc_bytes,
+                    }));
+                }
+            }
+        }
+    }
+    let mut doc = json!({
+        "language": "rust",
+        "mode": mode.name(),
+        "machine": machine(),
+        "versions": versions(),
+        "rows": rows,
+    });
+    if w5 == W5Source::BuiltIn {
+        doc["warnings"] = json!([format!(
+            "W5 is a built-in set of 3 molecules: {} was absent",
+            w5_path().display()
+        )]);
+    }
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = out.with_extension("json.tmp");
+    std::fs::write(&tmp, serde_json::to_string_pretty(&doc)? + "\n")?;
+    std::fs::rename(&tmp, out)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("{e}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if cfg!(debug_assertions) && args.mode != Mode::Smoke {
+        eprintln!("warning: a debug build; timings are meaningless (use cargo run --release)");
+    }
+    let started = Instant::now();
+    let workloads = Workloads::load();
+    let mut results = BTreeMap::new();
+    if args.mode == Mode::Smoke {
+        workloads.run(&mut SmokePass {
+            filter: &args.filter,
+            results: &mut results,
+        });
+        print_table(&results);
+        println!(
+            "\nsmoke: {} operations ran once each in {:.1} s; nothing written",
+            results.len(),
+            started.elapsed().as_secs_f64()
+        );
+        return ExitCode::SUCCESS;
+    }
+    workloads.run(&mut AllocPass {
+        calls: if args.mode == Mode::Full { 10 } else { 3 },
+        filter: &args.filter,
+        results: &mut results,
+    });
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion-report");
+    workloads.run(&mut TimingPass {
+        criterion: criterion(args.mode, &dir),
+        dir: dir.clone(),
+        filter: &args.filter,
+        results: &mut results,
+    });
+    print_table(&results);
+    print_targets(&results);
+    if let Err(e) = write_results(&args.out, args.mode, &results, workloads.w5_source) {
+        eprintln!("cannot write {}: {e}", args.out.display());
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "\n{} mode: {} rows written to {} in {:.0} s",
+        args.mode.name(),
+        results.len(),
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
