@@ -9,7 +9,7 @@ JAVA ?= java
 
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-java test-rust test-python test-conformance across-parts clean
+.PHONY: all build demo test test-java test-rust test-python test-conformance test-bench across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -24,7 +24,7 @@ demo: build across-parts
 	$(JAVA) -cp $(EXAMPLES_CP) dev.cser.examples.SakaiDemo
 	$(PY)/python conformance/across/run_across.py --only database
 
-test: test-java test-rust test-python test-conformance
+test: test-java test-rust test-python test-conformance test-bench
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
@@ -95,6 +95,40 @@ across-parts: $(CSERC_JAR) $(PY_VENV)/installed
 test-conformance: $(CSERC_JAR) $(PY_VENV)/installed across-parts
 	conformance/run
 	$(PY)/python conformance/across/run_across.py
+
+## Benchmarks (benchmarks/README.md). `make test` compiles every harness, runs its tests (exact
+## encoded sizes) and a one-iteration smoke; `make bench` / `make bench-quick` run them all and
+## write benchmarks/results/*.json; `make bench-report` renders benchmarks/RESULTS.md.
+BENCH_TOOLS = benchmarks/target/tools-venv
+W5_DATA = benchmarks/target/data/w5_molecules.json
+BENCH_PY = benchmarks/target/py-venv/bin/python
+BENCH_RUST = cd benchmarks/rust && $(RUST_ENV) cargo
+
+$(BENCH_TOOLS)/installed: benchmarks/requirements-tools.txt
+	$(PYTHON) -m venv $(BENCH_TOOLS)
+	$(BENCH_TOOLS)/bin/pip install -q --disable-pip-version-check -r benchmarks/requirements-tools.txt
+	touch $@
+
+$(W5_DATA): $(BENCH_TOOLS)/installed benchmarks/data/w5_from_smiles.py
+	$(BENCH_TOOLS)/bin/python benchmarks/data/w5_from_smiles.py $@
+
+test-bench: $(CSERC_JAR) $(PY_VENV)/installed
+	$(BENCH_RUST) test -q
+	$(BENCH_RUST) run -q --bin report -- --mode smoke
+	benchmarks/python/setup.sh
+	$(BENCH_PY) -m pytest -q benchmarks/python
+	$(BENCH_PY) benchmarks/python/run.py --mode smoke
+	cd benchmarks/python && ../target/py-venv/bin/ruff check --no-cache . && ../target/py-venv/bin/mypy .
+
+bench bench-quick: build across-parts $(W5_DATA)
+	benchmarks/python/setup.sh
+	cd runtimes/rust && $(RUST_ENV) cargo build -q --release -p cser-across
+	$(BENCH_RUST) run -q --release --bin report -- --mode $(if $(filter bench,$@),full,quick)
+	$(BENCH_PY) benchmarks/python/run.py --mode $(if $(filter bench,$@),full,quick)
+	$(PY)/python benchmarks/stream/w4_cross.py --mode $(if $(filter bench,$@),full,quick)
+
+bench-report: $(BENCH_TOOLS)/installed
+	$(BENCH_TOOLS)/bin/python benchmarks/report.py
 
 clean:
 	rm -rf conformance/target
