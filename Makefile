@@ -112,7 +112,10 @@ $(BENCH_TOOLS)/installed: benchmarks/requirements-tools.txt
 $(W5_DATA): $(BENCH_TOOLS)/installed benchmarks/data/w5_from_smiles.py
 	$(BENCH_TOOLS)/bin/python benchmarks/data/w5_from_smiles.py $@
 
+BENCH_JAVA = $(JAVA) -cp benchmarks/java/target/benchmarks.jar dev.cser.bench.RunAll
+
 test-bench: $(CSERC_JAR) $(PY_VENV)/installed
+	$(BENCH_JAVA) smoke
 	$(BENCH_RUST) test -q
 	$(BENCH_RUST) run -q --bin report -- --mode smoke
 	benchmarks/python/setup.sh
@@ -123,6 +126,7 @@ test-bench: $(CSERC_JAR) $(PY_VENV)/installed
 bench bench-quick: build across-parts $(W5_DATA)
 	benchmarks/python/setup.sh
 	cd runtimes/rust && $(RUST_ENV) cargo build -q --release -p cser-across
+	$(BENCH_JAVA) $(if $(filter bench,$@),full,quick)
 	$(BENCH_RUST) run -q --release --bin report -- --mode $(if $(filter bench,$@),full,quick)
 	$(BENCH_PY) benchmarks/python/run.py --mode $(if $(filter bench,$@),full,quick)
 	$(PY)/python benchmarks/stream/w4_cross.py --mode $(if $(filter bench,$@),full,quick)

@@ -1,11 +1,21 @@
 package dev.cser.bench;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cser.bench.pojo.Atom;
 import dev.cser.bench.pojo.Audit;
+import dev.cser.bench.pojo.Bond;
 import dev.cser.bench.pojo.ContentResource;
+import dev.cser.bench.pojo.EmptyData;
+import dev.cser.bench.pojo.EmptyDataSet;
+import dev.cser.bench.pojo.Employee;
 import dev.cser.bench.pojo.Image;
 import dev.cser.bench.pojo.Media;
 import dev.cser.bench.pojo.MediaContent;
+import dev.cser.bench.pojo.Message;
+import dev.cser.bench.pojo.Molecule;
+import dev.cser.bench.pojo.MoleculeSet;
+import dev.cser.bench.pojo.Staff;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import org.apache.fory.Fory;
@@ -35,6 +45,19 @@ public final class Codecs {
         kryo.register(ContentResource.AccessMode.class);
         kryo.register(Audit.class);
         kryo.register(ContentResource.class);
+        kryo.register(EmptyData.class);
+        kryo.register(EmptyDataSet.class);
+        kryo.register(Employee.class);
+        kryo.register(Staff.class);
+        kryo.register(Message.class);
+        kryo.register(float[].class);
+        kryo.register(double[].class);
+        kryo.register(Bond.Order.class);
+        kryo.register(Bond.Stereo.class);
+        kryo.register(Atom.class);
+        kryo.register(Bond.class);
+        kryo.register(Molecule.class);
+        kryo.register(MoleculeSet.class);
         return kryo;
     }
 
@@ -77,6 +100,25 @@ public final class Codecs {
         fory.register(ContentResource.AccessMode.class);
         fory.register(Audit.class);
         fory.register(ContentResource.class);
+        fory.register(EmptyData.class);
+        fory.register(EmptyDataSet.class);
+        fory.register(Employee.class);
+        fory.register(Staff.class);
+        fory.register(Message.class);
+        fory.register(Bond.Order.class);
+        fory.register(Bond.Stereo.class);
+        fory.register(Atom.class);
+        fory.register(Bond.class);
+        fory.register(Molecule.class);
+        fory.register(MoleculeSet.class);
         return fory;
+    }
+
+    /**
+     * Jackson (jackson-databind) with its defaults: JSON of the plain classes' public fields,
+     * enums by name, {@code byte[]} as base64, nulls written.
+     */
+    public static ObjectMapper jackson() {
+        return new ObjectMapper();
     }
 }

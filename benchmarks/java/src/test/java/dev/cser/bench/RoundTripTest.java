@@ -2,206 +2,210 @@ package dev.cser.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
+import com.google.protobuf.MessageLite;
 import dev.cser.CserDecodeException;
-import dev.cser.bench.pojo.ContentResource;
-import dev.cser.bench.pojo.Image;
-import dev.cser.bench.pojo.Media;
-import dev.cser.bench.pojo.MediaContent;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.fory.Fory;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every library gives back what it was given (field by field for the peers' plain objects), the
- * benchmarks' own encode and decode paths do too, and cser's sizes are exact.
+ * Every library gives back what it was given, on every workload, through the benchmarks' own
+ * code paths ({@link Peer}): decode(encode(x)) equals x field by field (the peers' plain objects
+ * compared field by field by reflection, protobuf messages converted back to them, cser objects
+ * by their generated {@code equals}); and cser's encoded sizes are exact, so a size regression
+ * fails the build.
  */
 class RoundTripTest {
 
-    // ---- cser ----------------------------------------------------------------------------------
+    static Stream<Arguments> pairs() {
+        List<Arguments> list = new ArrayList<>();
+        for (String w : Data.WORKLOADS) {
+            for (String l : Peer.LIBRARIES) {
+                list.add(Arguments.of(l, w));
+            }
+        }
+        return list.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("pairs")
+    void everyPeerRoundTripsEveryWorkload(String library, String workload) throws Exception {
+        Peer peer = Peer.create(library, workload);
+        byte[] bytes = peer.bytes();
+        assertTrue(bytes.length > 0);
+        // The reused buffers give the same bytes again.
+        for (int i = 0; i < 2; i++) {
+            int n = peer.encode();
+            assertEquals(bytes.length, n, "re-encoded size");
+            byte[] again = peer.buffer() instanceof byte[] b ? Arrays.copyOf(b, n) : null;
+            if (again != null && !library.equals("jdk-serializable") && !library.equals("jdk-externalizable")) {
+                assertArrayEquals(bytes, again, "re-encoded bytes");
+            }
+        }
+        for (int i = 0; i < 2; i++) {
+            Object decoded = peer.decode();
+            assertNotNull(decoded);
+            switch (library) {
+                case "cser" -> {
+                    assertNotSame(peer.value(), decoded);
+                    assertEquals(Data.cser(workload), decoded);
+                }
+                case "protobuf" -> {
+                    assertEquals(peer.value(), decoded);
+                    assertFieldsEqual(Data.pojo(workload), ProtoData.toPojo((MessageLite) decoded), workload);
+                }
+                default -> {
+                    assertNotSame(peer.value(), decoded);
+                    assertFieldsEqual(Data.pojo(workload), decoded, workload);
+                }
+            }
+        }
+    }
+
+    // ---- cser's exact sizes ---------------------------------------------------------------------
 
     @Test
-    void cserW6RoundTripsAndHasItsExactSize() throws CserDecodeException {
-        bench.media.MediaContent value = Data.w6Cser();
-        byte[] bytes = value.encode();
-        System.out.println("cser W6: " + bytes.length + " bytes");
-        assertEquals(222, bytes.length);
-        assertEquals(value, bench.media.MediaContent.decode(bytes));
-        assertNull(value.getMedia().getCopyright());
-        assertArrayEquals(bytes, Data.w6Cser().encode(), "deterministic");
+    void cserSizesAreExact() {
+        assertEquals(200_006, Data.w1Cser().encode().length, "W1");
+        assertEquals(216_675, Data.w2Cser().encode().length, "W2");
+        assertEquals(702, Data.w3Cser().encode().length, "W3");
+        assertEquals(28, Data.w4Cser().encode().length, "W4");
+        assertEquals(222, Data.w6Cser().encode().length, "W6");
+        for (String w : List.of("W1", "W2", "W3", "W4", "W6")) {
+            assertEquals(((byte[]) encodeCser(w)).length, Peer.create("cser", w).bytes().length, w + " via Peer");
+        }
+    }
+
+    private static Object encodeCser(String w) {
+        Object v = Data.cser(w);
+        return switch (w) {
+            case "W1" -> ((bench.empty.EmptyDataSet) v).encode();
+            case "W2" -> ((bench.employee.Staff) v).encode();
+            case "W3" -> ((sakai.content.ContentResource) v).encode();
+            case "W4" -> ((bench.message.Message) v).encode();
+            case "W6" -> ((bench.media.MediaContent) v).encode();
+            default -> throw new IllegalArgumentException(w);
+        };
     }
 
     @Test
-    void cserW3RoundTripsAndHasItsExactSize() throws CserDecodeException {
-        sakai.content.ContentResource value = Data.w3Cser();
-        byte[] bytes = value.encode();
-        System.out.println("cser W3: " + bytes.length + " bytes");
-        assertEquals(702, bytes.length);
-        assertEquals(value, sakai.content.ContentResource.decode(bytes));
-        assertArrayEquals(bytes, Data.w3Cser().encode(), "deterministic");
+    void cserIsDeterministicAndDecodes() throws CserDecodeException {
+        bench.media.MediaContent w6 = Data.w6Cser();
+        assertNull(w6.getMedia().getCopyright());
+        assertArrayEquals(w6.encode(), Data.w6Cser().encode());
+        assertEquals(Data.w3Cser(), sakai.content.ContentResource.decode(Data.w3Cser().encode()));
+        assertEquals(Data.w5Cser(), chem.MoleculeSet.decode(Data.w5Cser().encode()));
     }
 
-    @Test
-    void cserBenchmarkPathsDecodeTheValue() throws CserDecodeException {
-        CserBench w6 = new CserBench();
-        w6.workload = "W6";
-        w6.setup();
-        assertEquals(Data.w6Cser(), w6.decode());
-        assertEquals(Data.w6Cser(), w6.roundtrip());
-        assertEquals(Data.w6Cser(), w6.roundtrip(), "reused writer and reader");
-        CserBench w3 = new CserBench();
-        w3.workload = "W3";
-        w3.setup();
-        assertEquals(Data.w3Cser(), w3.decode());
-        assertEquals(Data.w3Cser(), w3.roundtrip());
-        assertEquals(Data.w3Cser(), w3.roundtrip(), "reused writer and reader");
-    }
+    // ---- the data -------------------------------------------------------------------------------
 
     @Test
     void thePeersGetTheSameValuesAsCser() {
-        assertMediaContent(Data.w6Pojo(), Data.w6Pojo());
         sakai.content.ContentResource c = Data.w3Cser();
-        ContentResource p = Data.w3Pojo();
+        dev.cser.bench.pojo.ContentResource p = Data.w3Pojo();
         assertEquals(c.getId(), p.id);
         assertEquals(c.getProperties(), p.properties);
         assertEquals(c.getAudit().getModifiedAt(), p.audit.modifiedAt);
         assertEquals(c.getReleaseDate(), p.releaseDate);
         assertEquals(c.getRetractDate(), p.retractDate);
         assertEquals(c.getAccess().name(), p.access.name());
-    }
-
-    // ---- Kryo ----------------------------------------------------------------------------------
-
-    @Test
-    void kryoRoundTrips() {
-        Kryo kryo = Codecs.kryo();
-        MediaContent w6 = Data.w6Pojo();
-        assertMediaContent(w6, kryo.readObject(new Input(Sizes.kryoBytes(kryo, w6)), MediaContent.class));
-        ContentResource w3 = Data.w3Pojo();
-        assertContentResource(w3, kryo.readObject(new Input(Sizes.kryoBytes(kryo, w3)), ContentResource.class));
-    }
-
-    @Test
-    void kryoBenchmarkPathsDecodeTheValue() {
-        KryoBench w6 = new KryoBench();
-        w6.workload = "W6";
-        w6.setup();
-        assertMediaContent(Data.w6Pojo(), (MediaContent) w6.decode());
-        assertMediaContent(Data.w6Pojo(), (MediaContent) w6.roundtrip());
-        assertMediaContent(Data.w6Pojo(), (MediaContent) w6.roundtrip());
-        KryoBench w3 = new KryoBench();
-        w3.workload = "W3";
-        w3.setup();
-        assertContentResource(Data.w3Pojo(), (ContentResource) w3.decode());
-        assertContentResource(Data.w3Pojo(), (ContentResource) w3.roundtrip());
-        assertContentResource(Data.w3Pojo(), (ContentResource) w3.roundtrip());
-    }
-
-    // ---- Fory ----------------------------------------------------------------------------------
-
-    @Test
-    void foryFastestRoundTrips() {
-        foryRoundTrips(Codecs.foryFastest());
-    }
-
-    @Test
-    void foryCompatibleRoundTrips() {
-        foryRoundTrips(Codecs.foryCompatible());
-    }
-
-    private static void foryRoundTrips(Fory fory) {
-        MediaContent w6 = Data.w6Pojo();
-        assertMediaContent(w6, fory.deserialize(fory.serialize(w6), MediaContent.class));
-        ContentResource w3 = Data.w3Pojo();
-        assertContentResource(w3, fory.deserialize(fory.serialize(w3), ContentResource.class));
-    }
-
-    @Test
-    void foryBenchmarkPathsDecodeTheValue() {
-        for (String mode : List.of("fastest", "compatible")) {
-            ForyBench w6 = new ForyBench();
-            w6.workload = "W6";
-            w6.mode = mode;
-            w6.setup();
-            for (int i = 0; i < 2; i++) {
-                assertMediaContent(Data.w6Pojo(), (MediaContent) w6.decode());
-                assertMediaContent(Data.w6Pojo(), (MediaContent) w6.roundtrip());
-            }
-            ForyBench w3 = new ForyBench();
-            w3.workload = "W3";
-            w3.mode = mode;
-            w3.setup();
-            for (int i = 0; i < 2; i++) {
-                assertContentResource(Data.w3Pojo(), (ContentResource) w3.decode());
-                assertContentResource(Data.w3Pojo(), (ContentResource) w3.roundtrip());
-            }
+        assertEquals(Data.W1_ITEMS, Data.w1Pojo().items.size());
+        dev.cser.bench.pojo.Employee e = Data.w2Pojo().employees.get(4321);
+        assertEquals(List.of("LastName4321", "FirstName4321", "222-33-4321", 38321, 1),
+                List.of(e.lastName, e.firstName, e.ssn, e.salary, e.level));
+        dev.cser.bench.pojo.Message m = Data.w4Pojo();
+        assertEquals(List.of(1, false, "User_12345", 12345, "data 12345"),
+                List.of(m.type, m.active, m.username, m.userid, m.data));
+        assertEquals(Data.w5Cser().getMolecules().size(), Data.w5Pojo().molecules.size());
+        if (Data.w5FromFile()) {
+            assertEquals(4991, Data.w5Pojo().molecules.size(), "the W5 file");
         }
+        assertEquals(Data.w5Cser(), chem.MoleculeSet.fromJson(Data.w5Cser().toJson()));
     }
 
     @Test
-    void sizesAreStable() {
-        assertEquals(Sizes.w6(), Sizes.w6());
-        assertEquals(Sizes.w3(), Sizes.w3());
-        assertEquals(List.of(Sizes.LIBRARIES), List.copyOf(Sizes.w6().keySet()));
+    void w1ItemsDoNotShareTheirCollections() {
+        dev.cser.bench.pojo.EmptyDataSet s = Data.w1Pojo();
+        assertNotSame(s.items.get(0).tags, s.items.get(1).tags);
+        assertNotSame(s.items.get(0).attributes, s.items.get(1).attributes);
+    }
+
+    @Test
+    void percentiles() {
+        double[] s = {1, 2, 3, 4, 5};
+        assertEquals(3, RunAll.percentile(s, 50));
+        assertEquals(1.4, RunAll.percentile(s, 10), 1e-9);
+        assertEquals(4.6, RunAll.percentile(s, 90), 1e-9);
+        assertEquals(7, RunAll.percentile(new double[] {7}, 90));
     }
 
     // ---- field-by-field comparison of the plain objects -----------------------------------------
 
-    static void assertMediaContent(MediaContent expected, MediaContent actual) {
-        assertNotSame(expected, actual);
-        Media e = expected.media;
-        Media a = actual.media;
-        assertEquals(e.uri, a.uri, "media.uri");
-        assertEquals(e.title, a.title, "media.title");
-        assertEquals(e.width, a.width, "media.width");
-        assertEquals(e.height, a.height, "media.height");
-        assertEquals(e.format, a.format, "media.format");
-        assertEquals(e.duration, a.duration, "media.duration");
-        assertEquals(e.size, a.size, "media.size");
-        assertEquals(e.bitrate, a.bitrate, "media.bitrate");
-        assertEquals(e.hasBitrate, a.hasBitrate, "media.hasBitrate");
-        assertEquals(e.persons, a.persons, "media.persons");
-        assertEquals(e.player, a.player, "media.player");
-        assertEquals(e.copyright, a.copyright, "media.copyright");
-        assertEquals(expected.images.size(), actual.images.size(), "images.size");
-        for (int i = 0; i < expected.images.size(); i++) {
-            Image ei = expected.images.get(i);
-            Image ai = actual.images.get(i);
-            assertEquals(ei.uri, ai.uri, "images[" + i + "].uri");
-            assertEquals(ei.title, ai.title, "images[" + i + "].title");
-            assertEquals(ei.width, ai.width, "images[" + i + "].width");
-            assertEquals(ei.height, ai.height, "images[" + i + "].height");
-            assertEquals(ei.size, ai.size, "images[" + i + "].size");
+    static void assertFieldsEqual(Object expected, Object actual, String path) {
+        if (expected == null || actual == null) {
+            assertEquals(expected, actual, path);
+            return;
         }
-        assertEquals(expected, actual);
+        Class<?> type = expected.getClass();
+        if (type.isArray()) {
+            assertEquals(type, actual.getClass(), path + " type");
+            if (expected instanceof byte[] e) {
+                assertArrayEquals(e, (byte[]) actual, path);
+            } else if (expected instanceof float[] e) {
+                assertArrayEquals(e, (float[]) actual, path);
+            } else if (expected instanceof double[] e) {
+                assertArrayEquals(e, (double[]) actual, path);
+            } else {
+                fail(path + ": unexpected array type " + type);
+            }
+        } else if (expected instanceof List<?> e) {
+            List<?> a = assertInstance(List.class, actual, path);
+            assertEquals(e.size(), a.size(), path + ".size");
+            for (int i = 0; i < e.size(); i++) {
+                assertFieldsEqual(e.get(i), a.get(i), path + "[" + i + "]");
+            }
+        } else if (expected instanceof Map<?, ?> e) {
+            Map<?, ?> a = assertInstance(Map.class, actual, path);
+            assertEquals(List.copyOf(e.keySet()), List.copyOf(a.keySet()), path + " keys in order");
+            for (Map.Entry<?, ?> en : e.entrySet()) {
+                assertFieldsEqual(en.getValue(), a.get(en.getKey()), path + "[" + en.getKey() + "]");
+            }
+        } else if (type.getName().startsWith("dev.cser.bench.pojo.") && !type.isEnum()) {
+            assertEquals(type, actual.getClass(), path + " type");
+            assertNotSame(expected, actual, path);
+            for (Field f : type.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                try {
+                    assertFieldsEqual(f.get(expected), f.get(actual), path + "." + f.getName());
+                } catch (IllegalAccessException ex) {
+                    throw new AssertionError(ex);
+                }
+            }
+            assertEquals(expected, actual, path + " equals");
+        } else {
+            assertEquals(expected, actual, path);
+        }
     }
 
-    static void assertContentResource(ContentResource e, ContentResource a) {
-        assertNotSame(e, a);
-        assertEquals(e.id, a.id, "id");
-        assertEquals(e.resourceType, a.resourceType, "resourceType");
-        assertEquals(e.access, a.access, "access");
-        assertEquals(e.groups, a.groups, "groups");
-        assertEquals(e.hidden, a.hidden, "hidden");
-        assertEquals(e.releaseDate, a.releaseDate, "releaseDate");
-        assertEquals(e.retractDate, a.retractDate, "retractDate");
-        assertEquals(List.copyOf(e.properties.keySet()), List.copyOf(a.properties.keySet()), "property order");
-        for (Map.Entry<String, List<String>> p : e.properties.entrySet()) {
-            assertEquals(p.getValue(), a.properties.get(p.getKey()), "properties[" + p.getKey() + "]");
-        }
-        assertEquals(e.contentType, a.contentType, "contentType");
-        assertEquals(e.contentLength, a.contentLength, "contentLength");
-        assertEquals(e.filePath, a.filePath, "filePath");
-        assertEquals(e.audit.createdBy, a.audit.createdBy, "audit.createdBy");
-        assertEquals(e.audit.createdAt, a.audit.createdAt, "audit.createdAt");
-        assertEquals(e.audit.modifiedBy, a.audit.modifiedBy, "audit.modifiedBy");
-        assertEquals(e.audit.modifiedAt, a.audit.modifiedAt, "audit.modifiedAt");
-        assertArrayEquals(e.body, a.body, "body");
-        assertEquals(e, a);
+    @SuppressWarnings("unchecked")
+    private static <T> T assertInstance(Class<T> type, Object actual, String path) {
+        assertTrue(type.isInstance(actual), path + ": " + actual.getClass() + " is not a " + type.getSimpleName());
+        return (T) actual;
     }
 }

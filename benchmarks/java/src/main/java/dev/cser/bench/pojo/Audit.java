@@ -3,7 +3,9 @@ package dev.cser.bench.pojo;
 import java.util.Objects;
 
 /** The peers' W3 audit stamps: a plain class with the fields of {@code sakai.common.Audit}. */
-public final class Audit {
+public final class Audit implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     public String createdBy;
     public long createdAt;
     public String modifiedBy;

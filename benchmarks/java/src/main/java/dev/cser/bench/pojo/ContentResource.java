@@ -9,7 +9,9 @@ import java.util.Objects;
  * The peers' W3 entity: a plain class with the fields of {@code sakai.content.ContentResource}
  * (less the deprecated {@code serialization_version}, which the generated API hides too).
  */
-public final class ContentResource {
+public final class ContentResource implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** Who may see a resource. */
     public enum AccessMode {
         INHERITED, GROUPED, PUBLIC

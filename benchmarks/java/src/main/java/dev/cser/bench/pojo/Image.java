@@ -3,7 +3,9 @@ package dev.cser.bench.pojo;
 import java.util.Objects;
 
 /** The peers' W6 image: a plain class shaped like jvm-serializers' {@code data.media.Image}. */
-public final class Image {
+public final class Image implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** Image size class. */
     public enum Size {
         SMALL, LARGE

@@ -7,7 +7,9 @@ import java.util.Objects;
  * The peers' W6 media item: a plain class shaped like jvm-serializers' {@code data.media.Media}
  * (public fields, {@code int bitrate} with a {@code hasBitrate} flag, a Java enum for the player).
  */
-public final class Media {
+public final class Media implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** The player a media item is made for. */
     public enum Player {
         JAVA, FLASH

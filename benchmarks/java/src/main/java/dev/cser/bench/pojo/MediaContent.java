@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /** The peers' W6 root: a plain class shaped like jvm-serializers' {@code data.media.MediaContent}. */
-public final class MediaContent {
+public final class MediaContent implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     public Media media;
     public List<Image> images;
 

@@ -1,0 +1,277 @@
+package dev.cser.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs every Java benchmark and writes {@code benchmarks/results/java.json} in the row format of
+ * benchmarks/README.md:
+ *
+ * <pre>
+ * java -cp benchmarks/java/target/benchmarks.jar dev.cser.bench.RunAll full|quick|smoke
+ *      [--libraries cser,kryo] [--workloads W3,W6] [--no-stream] [--out PATH]
+ * </pre>
+ *
+ * <p>{@code full}: JMH, one fork per (library, workload, op), 3 × 0.5 s warm-up, 6 × 0.5 s
+ * measured; the W4 stream 1 untimed + 5 timed transfers of 1,000,000 messages per variant.
+ * {@code quick}: one fork each, 1 × 0.2 s warm-up, 3 × 0.1 s measured; the stream one timed
+ * transfer of 1,000,000 messages.
+ * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration),
+ * 10,000 stream messages, nothing written. Allocation comes from JMH's {@code -prof gc}
+ * ({@code gc.alloc.rate.norm}), the percentiles from the per-iteration scores.
+ */
+public final class RunAll {
+    private RunAll() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || !List.of("full", "quick", "smoke").contains(args[0])) {
+            System.err.println("usage: RunAll full|quick|smoke [--libraries a,b] [--workloads W1,W2] [--no-stream] "
+                    + "[--out PATH]");
+            System.exit(2);
+        }
+        String mode = args[0];
+        List<String> libraries = Peer.LIBRARIES;
+        List<String> workloads = Data.WORKLOADS;
+        boolean stream = true;
+        Path out = null;
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--libraries" -> libraries = List.of(args[++i].split(","));
+                case "--workloads" -> workloads = List.of(args[++i].split(","));
+                case "--no-stream" -> stream = false;
+                case "--out" -> out = Path.of(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        for (String l : libraries) {
+            if (!Peer.LIBRARIES.contains(l)) {
+                throw new IllegalArgumentException("no library " + l + "; libraries: " + Peer.LIBRARIES);
+            }
+        }
+        for (String w : workloads) {
+            if (!Data.WORKLOADS.contains(w)) {
+                throw new IllegalArgumentException("no workload " + w + "; workloads: " + Data.WORKLOADS);
+            }
+        }
+        if (out == null) {
+            out = repoRoot().resolve("benchmarks/results/java.json");
+        }
+        long started = System.nanoTime();
+
+        // The W5 file, named for the forks (they may not start in the same directory).
+        Path w5 = Data.w5File();
+        boolean w5FromFile = workloads.contains("W5") && Data.w5FromFile();
+
+        // Encoded sizes, once per (workload, library), in this JVM.
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        for (String w : workloads) {
+            for (String l : libraries) {
+                sizes.put(w + "/" + l, Peer.create(l, w).bytes().length);
+            }
+        }
+
+        ChainedOptionsBuilder opt = new OptionsBuilder()
+                .include(Bench.class.getName() + "\\.(encode|decode)$")
+                .param("library", libraries.toArray(new String[0]))
+                .param("workload", workloads.toArray(new String[0]))
+                .addProfiler("gc")
+                .shouldFailOnError(true)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .resultFormat(ResultFormatType.JSON)
+                .result(Path.of(System.getProperty("java.io.tmpdir"), "cser-jmh-java-" + mode + ".json").toString());
+        List<String> jvmArgs = new ArrayList<>(List.of("-Xms2g", "-Xmx2g"));
+        if (w5 != null) {
+            jvmArgs.add("-D" + Data.W5_PROPERTY + "=" + w5);
+        }
+        if (workloads.contains("W5")) {
+            Path bin = Files.createTempFile("cser-w5-", ".bin");
+            bin.toFile().deleteOnExit();
+            Files.write(bin, Data.w5Cser().encode());
+            jvmArgs.add("-D" + Data.W5_BIN_PROPERTY + "=" + bin);
+            jvmArgs.add("-D" + Data.W5_FROM_FILE_PROPERTY + "=" + w5FromFile);
+        }
+        opt.jvmArgsAppend(jvmArgs.toArray(new String[0]));
+        switch (mode) {
+            case "full" -> opt.forks(1).warmupIterations(3).warmupTime(TimeValue.milliseconds(500))
+                    .measurementIterations(6).measurementTime(TimeValue.milliseconds(500));
+            case "quick" -> opt.forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
+                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(100));
+            default -> opt.forks(0).warmupIterations(0).measurementIterations(1)
+                    .measurementTime(TimeValue.milliseconds(10));
+        }
+        Collection<RunResult> results = new Runner(opt.build()).run();
+
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (RunResult rr : results) {
+            BenchmarkParams p = rr.getParams();
+            String library = p.getParam("library");
+            String workload = p.getParam("workload");
+            String op = p.getBenchmark().substring(p.getBenchmark().lastIndexOf('.') + 1);
+            List<Double> scores = new ArrayList<>();
+            for (BenchmarkResult br : rr.getBenchmarkResults()) {
+                for (IterationResult ir : br.getIterationResults()) {
+                    scores.add(ir.getPrimaryResult().getScore());
+                }
+            }
+            double[] s = scores.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            Result<?> alloc = rr.getSecondaryResults().get("gc.alloc.rate.norm");
+            if (alloc == null) {
+                alloc = rr.getSecondaryResults().get("\u00b7gc.alloc.rate.norm");
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("language", "java");
+            row.put("workload", workload);
+            row.put("library", library);
+            row.put("op", op);
+            row.put("median_ns", percentile(s, 50));
+            row.put("p10_ns", percentile(s, 10));
+            row.put("p90_ns", percentile(s, 90));
+            row.put("bytes", sizes.get(workload + "/" + library));
+            row.put("alloc_bytes", alloc == null || Double.isNaN(alloc.getScore()) ? null : Math.round(alloc.getScore()));
+            rows.add(row);
+        }
+        rows.sort((a, b) -> {
+            int c = Integer.compare(Data.WORKLOADS.indexOf(a.get("workload")), Data.WORKLOADS.indexOf(b.get("workload")));
+            if (c == 0) {
+                c = Integer.compare(Peer.LIBRARIES.indexOf(a.get("library")), Peer.LIBRARIES.indexOf(b.get("library")));
+            }
+            return c != 0 ? c : ((String) b.get("op")).compareTo((String) a.get("op")); // encode before decode
+        });
+
+        if (stream) {
+            int count = mode.equals("smoke") ? 10_000 : 1_000_000;
+            int warmup = mode.equals("full") ? 1 : 0;
+            int reps = mode.equals("full") ? 5 : 1;
+            for (String v : StreamBench.VARIANTS) {
+                StreamBench.Result r = StreamBench.run(v, count, warmup, reps);
+                double[] per = r.nanos().stream().mapToDouble(n -> (double) n / count).sorted().toArray();
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("language", "java");
+                row.put("workload", "W4-stream");
+                row.put("library", v);
+                row.put("op", "stream");
+                row.put("median_ns", percentile(per, 50));
+                row.put("p10_ns", percentile(per, 10));
+                row.put("p90_ns", percentile(per, 90));
+                row.put("bytes", Math.round((double) r.wireBytes() / count));
+                row.put("alloc_bytes", null);
+                rows.add(row);
+                System.out.printf("W4-stream %-17s %,12.0f msg/s  (%,d messages, median of %d, %,d bytes on the wire)%n",
+                        v, 1e9 / percentile(per, 50), count, per.length, r.wireBytes());
+            }
+        }
+
+        printTable(rows);
+        if (workloads.contains("W5") && !w5FromFile) {
+            System.out.println("WARNING: W5 ran on the small built-in molecule set, not "
+                    + "benchmarks/target/data/w5_molecules.json");
+        }
+        System.out.printf("Java benchmarks (%s) took %.0f s%n", mode, (System.nanoTime() - started) / 1e9);
+        if (mode.equals("smoke")) {
+            System.out.println("smoke: " + rows.size() + " rows, nothing written");
+            return;
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("language", "java");
+        doc.put("mode", mode);
+        doc.put("machine", machine());
+        doc.put("versions", versions());
+        if (workloads.contains("W5")) {
+            doc.put("w5_source", w5FromFile ? "benchmarks/target/data/w5_molecules.json" : "built-in (file absent)");
+        }
+        doc.put("rows", rows);
+        Files.createDirectories(out.getParent());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), doc);
+        System.out.println("wrote " + out);
+    }
+
+    /** Linear interpolation between the closest ranks of sorted {@code s}. */
+    static double percentile(double[] s, double pct) {
+        if (s.length == 0) {
+            return Double.NaN;
+        }
+        double rank = pct / 100.0 * (s.length - 1);
+        int lo = (int) Math.floor(rank);
+        int hi = Math.min(lo + 1, s.length - 1);
+        return s[lo] + (s[hi] - s[lo]) * (rank - lo);
+    }
+
+    private static Map<String, Object> machine() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("os.name", System.getProperty("os.name"));
+        m.put("os.version", System.getProperty("os.version"));
+        m.put("os.arch", System.getProperty("os.arch"));
+        m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+        m.put("maxMemory", Runtime.getRuntime().maxMemory());
+        m.put("java.vm.name", System.getProperty("java.vm.name"));
+        m.put("java.vm.version", System.getProperty("java.vm.version"));
+        m.put("java.version", System.getProperty("java.version"));
+        return m;
+    }
+
+    private static Map<String, Object> versions() throws IOException {
+        Properties p = new Properties();
+        try (InputStream in = RunAll.class.getResourceAsStream("/versions.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        }
+        String jdk = System.getProperty("java.version");
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("cser", p.getProperty("cser", "?"));
+        v.put("jdk-serializable", jdk);
+        v.put("jdk-externalizable", jdk);
+        v.put("data-stream", jdk);
+        v.put("kryo", p.getProperty("kryo", "?"));
+        v.put("protobuf", p.getProperty("protobuf", "?"));
+        v.put("fory-fastest", p.getProperty("fory", "?"));
+        v.put("fory-compatible", p.getProperty("fory", "?"));
+        v.put("jackson", p.getProperty("jackson", "?"));
+        v.put("jmh", p.getProperty("jmh", "?"));
+        return v;
+    }
+
+    /** The directory holding benchmarks/java, from the working directory upwards. */
+    static Path repoRoot() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isDirectory(d.resolve("benchmarks/java"))) {
+                return d;
+            }
+        }
+        return Path.of("").toAbsolutePath();
+    }
+
+    private static void printTable(List<Map<String, Object>> rows) {
+        System.out.println();
+        System.out.printf("%-9s %-18s %-6s %14s %14s %14s %10s %12s%n", "workload", "library", "op", "median ns",
+                "p10 ns", "p90 ns", "bytes", "alloc B/op");
+        for (Map<String, Object> r : rows) {
+            System.out.printf("%-9s %-18s %-6s %,14.0f %,14.0f %,14.0f %,10d %12s%n", r.get("workload"), r.get("library"),
+                    r.get("op"), (Double) r.get("median_ns"), (Double) r.get("p10_ns"), (Double) r.get("p90_ns"),
+                    ((Number) r.get("bytes")).longValue(),
+                    r.get("alloc_bytes") == null ? "-" : String.format("%,d", (Long) r.get("alloc_bytes")));
+        }
+        System.out.println();
+    }
+}
