@@ -113,7 +113,10 @@ public final class RunAll {
         }
         opt.jvmArgsAppend(jvmArgs.toArray(new String[0]));
         switch (mode) {
-            case "full" -> opt.forks(1).warmupIterations(3).warmupTime(TimeValue.milliseconds(500))
+            // Five seconds of warm-up: a W1 or W5 operation takes milliseconds, and C2 compiles
+            // their long decode loops only after a few seconds (shorter warm-ups measured the
+            // interpreter: W1's cser decode at 35 ms for four iterations, then 1.5 ms).
+            case "full" -> opt.forks(1).warmupIterations(5).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(6).measurementTime(TimeValue.milliseconds(500));
             case "quick" -> opt.forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
                     .measurementIterations(3).measurementTime(TimeValue.milliseconds(100));
