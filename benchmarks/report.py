@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,77 @@ def chart(language: str, workload: str, rows: dict[str, dict[str, Any]]) -> str 
     return f"charts/{name}"
 
 
+def targets(table: dict[str, Any]) -> list[str]:
+    """The targets of the benchmarks issue, each with the ratio this run reached."""
+
+    def row(lang: str, w: str, lib: str, op: str) -> dict[str, Any] | None:
+        return table.get(w, {}).get(lang, {}).get(lib, {}).get(op)
+
+    def t(lang: str, w: str, lib: str, *ops: str) -> float | None:
+        rs = [row(lang, w, lib, op) for op in ops]
+        return sum(r["median_ns"] for r in rs if r) if all(rs) else None
+
+    def b(lang: str, w: str, lib: str) -> int | None:
+        r = row(lang, w, lib, "encode") or row(lang, w, lib, "decode")
+        return r.get("bytes") if r else None
+
+    out = ["| target | reached | met |", "|---|---|---|"]
+
+    def add(name: str, value: float | None, ok: Callable[[float], bool], unit: str = "×", digits: int = 2) -> None:
+        if value is None:
+            out.append(f"| {name} | not measured | – |")
+        else:
+            digits = 0 if unit == " B" else digits
+            out.append(f"| {name} | {value:,.{digits}f}{unit} | {'yes' if ok(value) else '**no**'} |")
+
+    def speedup(lang: str, w: str, peer: str, *ops: str) -> float | None:
+        c, p = t(lang, w, "cser", *ops), t(lang, w, peer, *ops)
+        return p / c if c and p else None
+
+    ed = ("encode", "decode")
+    add("W6 Java: encode+decode ≤ 0.8× Fory fastest (cser ÷ Fory)",
+        1 / x if (x := speedup("java", "W6", "fory-fastest", *ed)) else None, lambda v: v <= 0.8)
+    add("W6 Java: encode+decode ≤ 0.5× Kryo (cser ÷ Kryo)",
+        1 / x if (x := speedup("java", "W6", "kryo", *ed)) else None, lambda v: v <= 0.5)
+    kryo_w6 = b("java", "W6", "kryo")
+    add(f"W6 Java: bytes ≤ Kryo registered ({kryo_w6} B here, 218 B published)", b("java", "W6", "cser"),
+        lambda v: kryo_w6 is not None and v <= kryo_w6, " B")
+    add("W2 Java: ≥ 20× JDK Serializable, encode+decode", speedup("java", "W2", "jdk-serializable", *ed),
+        lambda v: v >= 20)
+    add("W2 Java: ≥ 4× hand-written Externalizable", speedup("java", "W2", "jdk-externalizable", *ed),
+        lambda v: v >= 4)
+    w1 = b("java", "W1", "cser")
+    add("W1: bytes of 1,000,000 EmptyData ≤ 2.2 MB", (w1 - 6) * 10 + 6 if w1 else None, lambda v: v <= 2_200_000,
+        " B")
+    add("W1 Java: ≥ 100× JDK Serializable's speed", speedup("java", "W1", "jdk-serializable", *ed),
+        lambda v: v >= 100)
+    add("W3 Java: ≥ 3× the hand-written DataOutputStream codec", speedup("java", "W3", "data-stream", *ed),
+        lambda v: v >= 3)
+    smiles = None
+    data = HERE / "target" / "data" / "w5_molecules.json"
+    if data.exists():
+        smiles = json.loads(data.read_text())["smiles_bytes"]
+    w5 = b("java", "W5", "cser")
+    add("W5: cser bytes ≤ 2.5× the SMILES text (with 2D coordinates)", w5 / smiles if w5 and smiles else None,
+        lambda v: v <= 2.5)
+    add("W5 Java: decode ≥ 10× Kryo", speedup("java", "W5", "kryo", "decode"), lambda v: v >= 10)
+    add("W4 stream Java→Java: ≥ 1.5× hand-written DataOutputStream msg/s",
+        speedup("java", "W4-stream", "data-stream", "stream"), lambda v: v >= 1.5)
+    for w in ("W1", "W2", "W3", "W4", "W5", "W6"):
+        for op in ed:
+            add(f"{w} Rust: {op} ≤ bincode (cser ÷ bincode)",
+                1 / x if (x := speedup("rust", w, "bincode", op)) else None, lambda v: v <= 1)
+        c, p = b("rust", w, "cser"), b("rust", w, "postcard")
+        add(f"{w} Rust: bytes ≤ postcard (cser ÷ postcard)", c / p if c and p else None, lambda v: v <= 1,
+            digits=4)
+    for w in ("W2", "W6"):
+        for peer in ("protobuf", "msgpack", "pyfory"):
+            for op in ed:
+                add(f"{w} Python: {op} faster than {peer} (peer ÷ cser)", speedup("python", w, peer, op),
+                    lambda v: v > 1)
+    return out
+
+
 def main() -> None:
     files = load()
     lines = ["# Benchmark results", ""]
@@ -131,6 +203,11 @@ def main() -> None:
             if img:
                 lines += ["", f"![{language} {workload}]({img})"]
             lines.append("")
+    lines += ["## Targets", "", "The targets of the benchmarks issue, from the results above.", ""]
+    lines += targets(table)
+    notes = HERE / "notes.md"
+    if notes.exists():
+        lines += ["", notes.read_text().rstrip()]
     OUT.write_text("\n".join(lines) + "\n")
     print(f"wrote {OUT.relative_to(HERE.parent)}")
 
