@@ -3,6 +3,7 @@
 
 use std::hash::Hash;
 
+use indexmap::map::Entry;
 use indexmap::IndexMap;
 
 use crate::error::{DecodeError, DecodeErrorKind};
@@ -180,13 +181,22 @@ impl Reader<'_> {
         Ok(presence)
     }
 
+    /// Inserts a new entry, hashing the key once; DUPLICATE_MAP_KEY if the key is there.
+    #[inline]
     fn insert_new<K: MapKey, V>(&self, map: &mut IndexMap<K, V>, k: K, v: V) -> Result<()> {
-        if map.contains_key(&k) {
-            let reason = format!("duplicate map key {}", k.describe());
-            return Err(self.error(DecodeErrorKind::DuplicateMapKey, reason));
+        match map.entry(k) {
+            Entry::Vacant(entry) => {
+                entry.insert(v);
+                Ok(())
+            }
+            Entry::Occupied(entry) => Err(self.duplicate_key(entry.key())),
         }
-        map.insert(k, v);
-        Ok(())
+    }
+
+    #[cold]
+    fn duplicate_key<K: MapKey>(&self, k: &K) -> DecodeError {
+        let reason = format!("duplicate map key {}", k.describe());
+        self.error(DecodeErrorKind::DuplicateMapKey, reason)
     }
 }
 

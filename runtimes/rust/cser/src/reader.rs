@@ -137,8 +137,26 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a varint as a u64: OVERLONG_VARINT, BAD_VARINT or TRUNCATED if malformed.
+    ///
+    /// A one-byte varint (below 128: most lengths, counts, tags and small numbers) is read
+    /// inline; longer ones, and every error, in [`Reader::read_varint_long`].
     #[inline]
     pub fn read_varint(&mut self) -> Result<u64> {
+        let p = self.pos;
+        if p < self.limit {
+            if let Some(&b) = self.buf.get(p) {
+                if b < 0x80 {
+                    self.pos = p + 1;
+                    return Ok(u64::from(b));
+                }
+            }
+        }
+        self.read_varint_long()
+    }
+
+    /// The rest of [`Reader::read_varint`]: a varint of two bytes or more, or a malformed one.
+    #[inline(never)]
+    fn read_varint_long(&mut self) -> Result<u64> {
         let p = self.pos;
         match decode_varint(&self.buf[p..self.limit]) {
             Ok((v, n)) => {
@@ -308,13 +326,20 @@ impl<'a> Reader<'a> {
         let n = self.read_varint()?;
         let left = self.remaining();
         if n > left as u64 {
-            return Err(self.error_at(
-                DecodeErrorKind::LengthTooLarge,
-                format!("length {n} exceeds the {left} bytes that remain"),
-                p,
-            ));
+            return Err(self.length_too_large(p, "length", n));
         }
         Ok(n as usize)
+    }
+
+    /// LENGTH_TOO_LARGE for a length or count `n` read at `at`.
+    #[cold]
+    fn length_too_large(&self, at: usize, what: &str, n: u64) -> DecodeError {
+        let left = self.remaining();
+        self.error_at(
+            DecodeErrorKind::LengthTooLarge,
+            format!("{what} {n} exceeds the {left} bytes that remain"),
+            at,
+        )
     }
 
     /// Reads an element or entry count; LENGTH_TOO_LARGE if above the bytes that remain
@@ -344,23 +369,30 @@ impl<'a> Reader<'a> {
 
     /// Reads a count of elements of at least `width` bytes each (a packed list's exact
     /// width); LENGTH_TOO_LARGE if `count × width` is above the bytes that remain.
+    #[inline]
     pub fn read_bounded_count(&mut self, width: usize) -> Result<usize> {
         let p = self.pos;
         let n = self.read_varint()?;
-        let left = self.remaining();
-        if n > (left / width.max(1)) as u64 {
-            let each = if width == 1 {
-                String::new()
-            } else {
-                format!(" of {width}-byte elements")
-            };
-            return Err(self.error_at(
-                DecodeErrorKind::LengthTooLarge,
-                format!("count {n}{each} exceeds the {left} bytes that remain"),
-                p,
-            ));
+        if n > (self.remaining() / width.max(1)) as u64 {
+            return Err(self.count_too_large(p, n, width));
         }
         Ok(n as usize)
+    }
+
+    /// LENGTH_TOO_LARGE for a count `n` of `width`-byte elements read at `at`.
+    #[cold]
+    fn count_too_large(&self, at: usize, n: u64, width: usize) -> DecodeError {
+        let left = self.remaining();
+        let each = if width == 1 {
+            String::new()
+        } else {
+            format!(" of {width}-byte elements")
+        };
+        self.error_at(
+            DecodeErrorKind::LengthTooLarge,
+            format!("count {n}{each} exceeds the {left} bytes that remain"),
+            at,
+        )
     }
 
     // ---- strings and bytes -----------------------------------------------------------------
@@ -410,21 +442,32 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a length-prefixed UTF-8 string into a new `String`.
+    ///
+    /// The bytes are copied first and validated in the copy: the same check as
+    /// [`Reader::read_str`], but on a freshly allocated (aligned) buffer, which
+    /// `std::str::from_utf8` walks with fewer mispredicted branches than an arbitrary offset of
+    /// the input.
     pub fn read_string(&mut self) -> Result<String> {
-        Ok(self.read_str()?.to_owned())
+        let n = self.read_length()?;
+        let start = self.pos;
+        let bytes = self.buf[start..start + n].to_vec();
+        match String::from_utf8(bytes) {
+            Ok(s) => {
+                self.pos = start + n;
+                Ok(s)
+            }
+            Err(e) => Err(self.bad_utf8(start, e.utf8_error())),
+        }
     }
 
     // ---- bodies, ends, depth, presence -----------------------------------------------------
 
     /// Limits reading to the next `length` bytes (a record body); returns the previous limit
     /// for [`Reader::pop_limit`]. LENGTH_TOO_LARGE if fewer bytes remain.
+    #[inline]
     pub fn push_limit(&mut self, length: usize) -> Result<usize> {
-        let left = self.remaining();
-        if length > left {
-            return Err(self.error(
-                DecodeErrorKind::LengthTooLarge,
-                format!("length {length} exceeds the {left} bytes that remain"),
-            ));
+        if length > self.remaining() {
+            return Err(self.length_too_large(self.pos, "length", length as u64));
         }
         let old = self.limit;
         self.limit = self.pos + length;
@@ -433,9 +476,10 @@ impl<'a> Reader<'a> {
 
     /// Skips what is left of the current body (fields of a newer schema) and restores the
     /// limit [`Reader::push_limit`] returned.
+    #[inline]
     pub fn pop_limit(&mut self, old_limit: usize) {
         self.pos = self.limit;
-        self.limit = old_limit.clamp(self.pos, self.buf.len());
+        self.limit = old_limit.max(self.pos).min(self.buf.len());
     }
 
     /// At the end of a message (SPEC §5.8): TRAILING_BYTES unless every byte up to the limit
