@@ -59,8 +59,9 @@ test-rust: $(CSERC_JAR) $(JAVA_VECTORS)
 		rustfmt --edition 2021 --check $$(ls -td target/debug/build/cser-examples-*/out | head -1)/*.rs; \
 	else echo "rustfmt is not installed: skipping the format check of runtimes/rust"; fi
 
-## Python (runtimes/python): a venv with the runtime installed in editable mode and the pinned
-## pytest, mypy and ruff; the tests generate the code of every example schema into
+## Python (runtimes/python): a venv with the runtime installed in editable mode (which compiles
+## its C accelerator) and the pinned pytest, mypy and ruff; the tests, run with the accelerator
+## and again without it, generate the code of every example schema into
 ## runtimes/python/target/generated and read the bytes the Java and Rust tests wrote; then
 ## mypy --strict and ruff over the runtime, the tests and the generated code.
 PYTHON ?= python3
@@ -70,7 +71,8 @@ PY = $(CURDIR)/$(PY_VENV)/bin
 RUST_VECTORS = runtimes/rust/target/rust-vectors/index.txt
 RUFF_RULES = E4,E7,E9,F,W,UP,I,RUF,B
 
-$(PY_VENV)/installed: $(PY_DIR)/pyproject.toml
+# Installing compiles the C accelerator (src/cser/_native.c) in place; editing it reinstalls.
+$(PY_VENV)/installed: $(PY_DIR)/pyproject.toml $(PY_DIR)/setup.py $(PY_DIR)/src/cser/_native.c
 	$(PYTHON) -m venv $(PY_VENV)
 	$(PY)/pip install -q --disable-pip-version-check -e '$(PY_DIR)[test]'
 	echo "$(CURDIR)/$(CSERC_JAR)" > $(PY_DIR)/src/cser/_jar_path.txt
@@ -82,6 +84,8 @@ $(RUST_VECTORS): $(JAVA_VECTORS) $(CSERC_JAR)
 
 test-python: $(CSERC_JAR) $(JAVA_VECTORS) $(RUST_VECTORS) $(PY_VENV)/installed
 	cd $(PY_DIR) && $(PY)/pytest -q
+	# The same tests again on the pure-Python fallback, the C accelerator switched off.
+	cd $(PY_DIR) && CSER_PURE_PYTHON=1 $(PY)/pytest -q
 	cd $(PY_DIR) && $(PY)/mypy src tests target/generated
 	cd $(PY_DIR) && $(PY)/ruff check --no-cache src tests
 	# Generated code as a user's project sees it: its packages first-party, cser third-party.

@@ -3,7 +3,10 @@ decode must equal, and the operations as zero-argument callables.
 
 What each operation starts from and ends with (README.md, "What is measured"):
 
-- ``cser``: ``value.encode()`` of the generated object; ``Cls.decode(data)`` into generated objects.
+- ``cser``: ``value.encode()`` of the generated object; ``Cls.decode(data)`` into generated objects,
+  with the C accelerator (cser.native; the run fails if it is not built).
+- ``cser-pure``: the same through the generated pure-Python functions (the fallback where the
+  accelerator is not built), called as ``encode``/``decode`` call them with the accelerator off.
 - ``pickle`` (protocol 5): the same generated objects, ``pickle.dumps`` / ``pickle.loads``.
 - ``protobuf`` (upb): ``encode`` is ``SerializeToString`` of a message built beforehand;
   ``decode_lazy`` is ``FromString`` alone (upb parses lazily: fields are read on access);
@@ -31,7 +34,7 @@ import models as m
 
 Op = Callable[[], object]
 
-LIBRARIES = ("cser", "pickle", "protobuf", "msgpack", "pyfory")
+LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory")
 
 
 @dataclass
@@ -49,7 +52,8 @@ def versions() -> dict[str, str]:
     from google.protobuf.internal import api_implementation
 
     out = {
-        "cser": metadata.version("cser"),
+        "cser": f"{metadata.version('cser')} (C accelerator)",
+        "cser-pure": f"{metadata.version('cser')} (pure Python)",
         "pickle": f"protocol 5 ({platform.python_implementation()} {platform.python_version()})",
         "protobuf": f"{metadata.version('protobuf')} ({api_implementation.Type()})",
         "msgpack": metadata.version("msgpack"),
@@ -65,9 +69,35 @@ def versions() -> dict[str, str]:
 
 
 def cser_case(workload: str, value: Any) -> Case:
+    from cser import native
+
+    if not native.ACTIVE:
+        raise RuntimeError("the cser C accelerator is not built (or CSER_PURE_PYTHON is set)")
     cls = type(value)
     data = value.encode()
     return Case("cser", workload, data, value, {"encode": value.encode, "decode": lambda: cls.decode(data)})
+
+
+def cser_pure_case(workload: str, value: Any) -> Case:
+    import sys
+
+    from cser import wire
+
+    cls = type(value)
+    module = sys.modules[cls.__module__]
+    write = getattr(module, f"_write_{cls.__name__}")
+    read = getattr(module, f"_read_{cls.__name__}")
+    data = wire.encode_with(write, value)
+    return Case(
+        "cser-pure",
+        workload,
+        data,
+        value,
+        {
+            "encode": lambda: wire.encode_with(write, value),
+            "decode": lambda: wire.decode_message(data, read, wire.MAX_DEPTH),
+        },
+    )
 
 
 def pickle_case(workload: str, value: Any) -> Case:
@@ -352,6 +382,8 @@ def build_cases(values: dict[str, Any], libraries: tuple[str, ...] = LIBRARIES) 
             try:
                 if lib == "cser":
                     cases.append(cser_case(workload, value))
+                elif lib == "cser-pure":
+                    cases.append(cser_pure_case(workload, value))
                 elif lib == "pickle":
                     cases.append(pickle_case(workload, value))
                 elif lib == "protobuf":

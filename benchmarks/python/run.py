@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mode", choices=sorted(MODES), default="quick")
     ap.add_argument("--out", type=Path, default=RESULTS, help="results file (full and quick)")
     ap.add_argument("--workloads", default=",".join(workloads.WORKLOADS), help="e.g. W2,W6")
-    ap.add_argument("--libraries", default=",".join(("cser", "pickle", "protobuf", "msgpack", "pyfory")))
+    ap.add_argument("--libraries", default=",".join(("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory")))
     ap.add_argument("--no-alloc", action="store_true", help="skip the tracemalloc pass (alloc_bytes null)")
     ap.add_argument("--summarize", type=Path, metavar="JSON", help="print the targets of a results file")
     args = ap.parse_args(argv)

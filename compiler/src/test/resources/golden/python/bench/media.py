@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+from cser import native as _n
 from cser import wire as _w
 from cser.errors import DecodeError as _DecodeError
 
@@ -97,19 +98,29 @@ class Image:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Image is not None:
+            return _native_Image.encode(self)
         return _w.encode_with(_write_Image, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Image:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Image is not None:
+            return _native_Image.decode(data, max_depth)
         return _w.decode_message(data, _read_Image, max_depth)
 
     @staticmethod
     def _write_content(value: Image, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_Image, value, out, depth)
+        if _native_Image is not None:
+            _native_Image.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_Image, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int]:
+        if _native_Image is not None:
+            return _native_Image.decode_body(data, pos, end, depth)
         return _w.read_body(_read_Image, data, pos, end, depth)
 
 
@@ -347,19 +358,29 @@ class Media:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Media is not None:
+            return _native_Media.encode(self)
         return _w.encode_with(_write_Media, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Media:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Media is not None:
+            return _native_Media.decode(data, max_depth)
         return _w.decode_message(data, _read_Media, max_depth)
 
     @staticmethod
     def _write_content(value: Media, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_Media, value, out, depth)
+        if _native_Media is not None:
+            _native_Media.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_Media, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int]:
+        if _native_Media is not None:
+            return _native_Media.decode_body(data, pos, end, depth)
         return _w.read_body(_read_Media, data, pos, end, depth)
 
 
@@ -703,19 +724,29 @@ class MediaContent:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_MediaContent is not None:
+            return _native_MediaContent.encode(self)
         return _w.encode_with(_write_MediaContent, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> MediaContent:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_MediaContent is not None:
+            return _native_MediaContent.decode(data, max_depth)
         return _w.decode_message(data, _read_MediaContent, max_depth)
 
     @staticmethod
     def _write_content(value: MediaContent, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_MediaContent, value, out, depth)
+        if _native_MediaContent is not None:
+            _native_MediaContent.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_MediaContent, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[MediaContent, int]:
+        if _native_MediaContent is not None:
+            return _native_MediaContent.decode_body(data, pos, end, depth)
         return _w.read_body(_read_MediaContent, data, pos, end, depth)
 
 
@@ -794,3 +825,56 @@ def _zero_MediaContent(v: MediaContent, start: int) -> MediaContent:
     if start <= 1:
         v.images = []
     return v
+
+
+# The C accelerator (cser.native): when it is built and CSER_PURE_PYTHON is not set, encode and
+# decode run in C from these descriptions; otherwise the functions above do the work.
+_native_Image: _n.TypeCodec[Image] | None = None
+_native_Media: _n.TypeCodec[Media] | None = None
+_native_MediaContent: _n.TypeCodec[MediaContent] | None = None
+_codecs = _n.bind((
+    (
+        _n.RECORD,
+        Image,
+        "bench.media.Image",
+        _zero_Image,
+        (
+            ("uri", "Image.uri", _n.STRING, False, None),
+            ("title", "Image.title", _n.STRING, True, None),
+            ("width", "Image.width", _n.I32, False, None),
+            ("height", "Image.height", _n.I32, False, None),
+            ("size", "Image.size", (_n.ENUM, Size, _M_Size, "enum bench.media.Size"), False, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        Media,
+        "bench.media.Media",
+        _zero_Media,
+        (
+            ("uri", "Media.uri", _n.STRING, False, None),
+            ("title", "Media.title", _n.STRING, True, None),
+            ("width", "Media.width", _n.I32, False, None),
+            ("height", "Media.height", _n.I32, False, None),
+            ("format", "Media.format", _n.STRING, False, None),
+            ("duration", "Media.duration", _n.I64, False, None),
+            ("size", "Media.size", _n.I64, False, None),
+            ("bitrate", "Media.bitrate", _n.I32, True, None),
+            ("persons", "Media.persons", (_n.LIST, _n.STRING), False, None),
+            ("player", "Media.player", (_n.ENUM, Player, _M_Player, "enum bench.media.Player"), False, None),
+            ("copyright", "Media.copyright", _n.STRING, True, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        MediaContent,
+        "bench.media.MediaContent",
+        _zero_MediaContent,
+        (
+            ("media", "MediaContent.media", (_n.REF, Media), False, None),
+            ("images", "MediaContent.images", (_n.LIST, (_n.REF, Image)), False, None),
+        ),
+    ),
+))
+if _codecs is not None:
+    (_native_Image, _native_Media, _native_MediaContent,) = _codecs

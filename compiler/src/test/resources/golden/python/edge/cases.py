@@ -9,6 +9,7 @@ import enum as _enum
 import struct as _struct
 import typing as _t
 
+from cser import native as _n
 from cser import wire as _w
 from cser.errors import DecodeError as _DecodeError
 
@@ -120,19 +121,29 @@ class Scalars:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Scalars is not None:
+            return _native_Scalars.encode(self)
         return _w.encode_with(_write_Scalars, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Scalars:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Scalars is not None:
+            return _native_Scalars.decode(data, max_depth)
         return _w.decode_message(data, _read_Scalars, max_depth)
 
     @staticmethod
     def _write_content(value: Scalars, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_Scalars, value, out, depth)
+        if _native_Scalars is not None:
+            _native_Scalars.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_Scalars, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars, int]:
+        if _native_Scalars is not None:
+            return _native_Scalars.decode_body(data, pos, end, depth)
         return _w.read_body(_read_Scalars, data, pos, end, depth)
 
 
@@ -491,19 +502,29 @@ class Keywords:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Keywords is not None:
+            return _native_Keywords.encode(self)
         return _w.encode_with(_write_Keywords, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Keywords:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Keywords is not None:
+            return _native_Keywords.decode(data, max_depth)
         return _w.decode_message(data, _read_Keywords, max_depth)
 
     @staticmethod
     def _write_content(value: Keywords, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_Keywords, value, out, depth)
+        if _native_Keywords is not None:
+            _native_Keywords.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_Keywords, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Keywords, int]:
+        if _native_Keywords is not None:
+            return _native_Keywords.decode_body(data, pos, end, depth)
         return _w.read_body(_read_Keywords, data, pos, end, depth)
 
 
@@ -849,19 +870,29 @@ class Collections:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Collections is not None:
+            return _native_Collections.encode(self)
         return _w.encode_with(_write_Collections, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Collections:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Collections is not None:
+            return _native_Collections.decode(data, max_depth)
         return _w.decode_message(data, _read_Collections, max_depth)
 
     @staticmethod
     def _write_content(value: Collections, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_Collections, value, out, depth)
+        if _native_Collections is not None:
+            _native_Collections.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_Collections, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Collections, int]:
+        if _native_Collections is not None:
+            return _native_Collections.decode_body(data, pos, end, depth)
         return _w.read_body(_read_Collections, data, pos, end, depth)
 
 
@@ -1662,19 +1693,29 @@ class Lit:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Lit is not None:
+            return _native_Lit.encode(self)
         return _w.encode_with(_write_Lit, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Lit:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Lit is not None:
+            return _native_Lit.decode(data, max_depth)
         return _w.decode_message(data, _read_Lit, max_depth)
 
     @staticmethod
     def _write_content(value: Lit, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the struct's message.
-        _write_Lit(value, out, depth)
+        if _native_Lit is not None:
+            _native_Lit.encode_body(value, out, depth)
+        else:
+            _write_Lit(value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Lit, int]:
+        if _native_Lit is not None:
+            return _native_Lit.decode_body(data, pos, end, depth)
         return _read_Lit(data, pos, end, depth)
 
 
@@ -1764,19 +1805,29 @@ class BinOp:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_BinOp is not None:
+            return _native_BinOp.encode(self)
         return _w.encode_with(_write_BinOp, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> BinOp:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_BinOp is not None:
+            return _native_BinOp.decode(data, max_depth)
         return _w.decode_message(data, _read_BinOp, max_depth)
 
     @staticmethod
     def _write_content(value: BinOp, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_BinOp, value, out, depth)
+        if _native_BinOp is not None:
+            _native_BinOp.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_BinOp, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int]:
+        if _native_BinOp is not None:
+            return _native_BinOp.decode_body(data, pos, end, depth)
         return _w.read_body(_read_BinOp, data, pos, end, depth)
 
 
@@ -1879,19 +1930,28 @@ class Expr:
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8). Raises ``cser.EncodeError``."""
+        if _native_Expr is not None:
+            return _native_Expr.encode(self)
         return _w.encode_with(_write_Expr, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Expr:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Expr is not None:
+            return _native_Expr.decode(data, max_depth)
         return _w.decode_message(data, _read_Expr, max_depth)
 
     @staticmethod
     def _write_content(value: Expr, out: bytearray, depth: int) -> None:
-        _write_Expr(value, out, depth)
+        if _native_Expr is not None:
+            _native_Expr.encode_body(value, out, depth)
+        else:
+            _write_Expr(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
+        if _native_Expr is not None:
+            return _native_Expr.decode_body(data, pos, end, depth)
         return _read_Expr(data, pos, end, depth)
 
 
@@ -2126,19 +2186,29 @@ class Node:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Node is not None:
+            return _native_Node.encode(self)
         return _w.encode_with(_write_Node, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Node:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Node is not None:
+            return _native_Node.decode(data, max_depth)
         return _w.decode_message(data, _read_Node, max_depth)
 
     @staticmethod
     def _write_content(value: Node, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_Node, value, out, depth)
+        if _native_Node is not None:
+            _native_Node.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_Node, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
+        if _native_Node is not None:
+            return _native_Node.decode_body(data, pos, end, depth)
         return _w.read_body(_read_Node, data, pos, end, depth)
 
 
@@ -2291,19 +2361,29 @@ class Sample:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Sample is not None:
+            return _native_Sample.encode(self)
         return _w.encode_with(_write_Sample, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Sample:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Sample is not None:
+            return _native_Sample.decode(data, max_depth)
         return _w.decode_message(data, _read_Sample, max_depth)
 
     @staticmethod
     def _write_content(value: Sample, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the struct's message.
-        _write_Sample(value, out, depth)
+        if _native_Sample is not None:
+            _native_Sample.encode_body(value, out, depth)
+        else:
+            _write_Sample(value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Sample, int]:
+        if _native_Sample is not None:
+            return _native_Sample.decode_body(data, pos, end, depth)
         return _read_Sample(data, pos, end, depth)
 
 
@@ -2417,19 +2497,29 @@ class EvolvedV1:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_EvolvedV1 is not None:
+            return _native_EvolvedV1.encode(self)
         return _w.encode_with(_write_EvolvedV1, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> EvolvedV1:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_EvolvedV1 is not None:
+            return _native_EvolvedV1.decode(data, max_depth)
         return _w.decode_message(data, _read_EvolvedV1, max_depth)
 
     @staticmethod
     def _write_content(value: EvolvedV1, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_EvolvedV1, value, out, depth)
+        if _native_EvolvedV1 is not None:
+            _native_EvolvedV1.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_EvolvedV1, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV1, int]:
+        if _native_EvolvedV1 is not None:
+            return _native_EvolvedV1.decode_body(data, pos, end, depth)
         return _w.read_body(_read_EvolvedV1, data, pos, end, depth)
 
 
@@ -2569,19 +2659,29 @@ class EvolvedV2:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_EvolvedV2 is not None:
+            return _native_EvolvedV2.encode(self)
         return _w.encode_with(_write_EvolvedV2, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> EvolvedV2:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_EvolvedV2 is not None:
+            return _native_EvolvedV2.decode(data, max_depth)
         return _w.decode_message(data, _read_EvolvedV2, max_depth)
 
     @staticmethod
     def _write_content(value: EvolvedV2, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_EvolvedV2, value, out, depth)
+        if _native_EvolvedV2 is not None:
+            _native_EvolvedV2.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_EvolvedV2, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV2, int]:
+        if _native_EvolvedV2 is not None:
+            return _native_EvolvedV2.decode_body(data, pos, end, depth)
         return _w.read_body(_read_EvolvedV2, data, pos, end, depth)
 
 
@@ -2767,19 +2867,29 @@ class Empty:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
+        if _native_Empty is not None:
+            return _native_Empty.encode(self)
         return _w.encode_with(_write_Empty, self)
 
     @classmethod
     def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Empty:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_Empty is not None:
+            return _native_Empty.decode(data, max_depth)
         return _w.decode_message(data, _read_Empty, max_depth)
 
     @staticmethod
     def _write_content(value: Empty, out: bytearray, depth: int) -> None:
         # A stream frame's content (SPEC §8): the record's body.
-        _w.write_body(_write_Empty, value, out, depth)
+        if _native_Empty is not None:
+            _native_Empty.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_Empty, value, out, depth)
+
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Empty, int]:
+        if _native_Empty is not None:
+            return _native_Empty.decode_body(data, pos, end, depth)
         return _w.read_body(_read_Empty, data, pos, end, depth)
 
 
@@ -2822,3 +2932,178 @@ def _read_Empty(data: bytes, pos: int, end: int, depth: int) -> tuple[Empty, int
 def _zero_Empty(v: Empty, start: int) -> Empty:
     # The body ended before field number `start`: it and the fields after it are zero.
     return v
+
+
+# The C accelerator (cser.native): when it is built and CSER_PURE_PYTHON is not set, encode and
+# decode run in C from these descriptions; otherwise the functions above do the work.
+_native_Scalars: _n.TypeCodec[Scalars] | None = None
+_native_Keywords: _n.TypeCodec[Keywords] | None = None
+_native_Collections: _n.TypeCodec[Collections] | None = None
+_native_Lit: _n.TypeCodec[Lit] | None = None
+_native_BinOp: _n.TypeCodec[BinOp] | None = None
+_native_Expr: _n.TypeCodec[Expr] | None = None
+_native_Node: _n.TypeCodec[Node] | None = None
+_native_Sample: _n.TypeCodec[Sample] | None = None
+_native_EvolvedV1: _n.TypeCodec[EvolvedV1] | None = None
+_native_EvolvedV2: _n.TypeCodec[EvolvedV2] | None = None
+_native_Empty: _n.TypeCodec[Empty] | None = None
+_codecs = _n.bind((
+    (
+        _n.RECORD,
+        Scalars,
+        "edge.cases.Scalars",
+        _zero_Scalars,
+        (
+            ("b", "Scalars.b", _n.BOOL, False, None),
+            ("i8_value", "Scalars.i8_value", _n.I8, False, None),
+            ("i16_value", "Scalars.i16_value", _n.I16, False, None),
+            ("i32_value", "Scalars.i32_value", _n.I32, False, None),
+            ("i64_value", "Scalars.i64_value", _n.I64, False, None),
+            ("u8_value", "Scalars.u8_value", _n.U8, False, None),
+            ("u16_value", "Scalars.u16_value", _n.U16, False, None),
+            ("u32_value", "Scalars.u32_value", _n.U32, False, None),
+            ("u64_value", "Scalars.u64_value", _n.U64, False, None),
+            ("f32_value", "Scalars.f32_value", _n.F32, False, None),
+            ("f64_value", "Scalars.f64_value", _n.F64, False, None),
+            ("text", "Scalars.text", _n.STRING, False, None),
+            ("data", "Scalars.data", _n.BYTES, False, None),
+            ("color", "Scalars.color", (_n.ENUM, Color, _M_Color, "enum edge.cases.Color"), False, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        Keywords,
+        "edge.cases.Keywords",
+        _zero_Keywords,
+        (
+            ("type_", "Keywords.type", _n.STRING, False, None),
+            ("class_", "Keywords.class", _n.STRING, False, None),
+            ("match", "Keywords.match", _n.I32, False, None),
+            ("self_", "Keywords.self", _n.BOOL, False, None),
+            ("import_", "Keywords.import", _n.STRING, False, None),
+            ("default", "Keywords.default", _n.I32, False, None),
+            ("fn", "Keywords.fn", _n.STRING, False, None),
+            ("none", "Keywords.none", _n.STRING, True, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        Collections,
+        "edge.cases.Collections",
+        _zero_Collections,
+        (
+            ("ints", "Collections.ints", (_n.LIST, _n.I32), False, None),
+            ("big", "Collections.big", (_n.LIST, _n.U64), False, None),
+            ("doubles", "Collections.doubles", (_n.LIST, _n.F64), False, None),
+            ("flags", "Collections.flags", (_n.LIST, _n.BOOL), False, None),
+            ("names", "Collections.names", (_n.LIST, _n.STRING), False, None),
+            ("blobs", "Collections.blobs", (_n.LIST, _n.BYTES), False, None),
+            ("by_id", "Collections.by_id", (_n.MAP, _n.I64, _n.STRING), False, None),
+            ("by_color", "Collections.by_color", (_n.MAP, (_n.ENUM, Color, _M_Color, "enum edge.cases.Color"), (_n.LIST, _n.STRING)), False, None),
+            ("maybe_names", "Collections.maybe_names", (_n.LIST, _n.STRING), True, None),
+            ("maybe_map", "Collections.maybe_map", (_n.MAP, _n.STRING, _n.I32), True, None),
+            ("sparse", "Collections.sparse", (_n.OPTLIST, _n.STRING), False, None),
+            ("sparse_map", "Collections.sparse_map", (_n.OPTMAP, _n.STRING, _n.I32), False, None),
+            ("matrix", "Collections.matrix", (_n.LIST, (_n.LIST, _n.I32)), False, None),
+            ("scalars", "Collections.scalars", (_n.REF, Scalars), True, None),
+            ("colors", "Collections.colors", (_n.LIST, (_n.ENUM, Color, _M_Color, "enum edge.cases.Color")), False, None),
+            ("floats", "Collections.floats", (_n.LIST, _n.F32), False, None),
+            ("opt1", "Collections.opt1", _n.I32, True, None),
+            ("opt2", "Collections.opt2", _n.I32, True, None),
+            ("opt3", "Collections.opt3", _n.I32, True, None),
+            ("opt4", "Collections.opt4", _n.I32, True, None),
+            ("opt5", "Collections.opt5", _n.I32, True, None),
+            ("opt6", "Collections.opt6", _n.I32, True, None),
+            ("opt7", "Collections.opt7", _n.I32, True, None),
+            ("opt8", "Collections.opt8", _n.I32, True, None),
+            ("opt9", "Collections.opt9", _n.I32, True, None),
+        ),
+    ),
+    (
+        _n.STRUCT,
+        Lit,
+        "edge.cases.Lit",
+        None,
+        (
+            ("value", "Lit.value", _n.I64, False, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        BinOp,
+        "edge.cases.BinOp",
+        _zero_BinOp,
+        (
+            ("op", "BinOp.op", _n.STRING, False, None),
+            ("left", "BinOp.left", (_n.REF, Expr), False, None),
+            ("right", "BinOp.right", (_n.REF, Expr), False, None),
+        ),
+    ),
+    (
+        _n.UNION,
+        Expr,
+        "edge.cases.Expr",
+        "Expr",
+        (
+            (1, ExprLit, "Expr.lit", (_n.REF, Lit)),
+            (2, ExprBin, "Expr.bin", (_n.REF, BinOp)),
+            (3, ExprName, "Expr.name", _n.STRING),
+            (4, ExprCall, "Expr.call", (_n.LIST, (_n.REF, Expr))),
+        ),
+    ),
+    (
+        _n.RECORD,
+        Node,
+        "edge.cases.Node",
+        _zero_Node,
+        (
+            ("label", "Node.label", _n.STRING, False, None),
+            ("children", "Node.children", (_n.LIST, (_n.REF, Node)), False, None),
+            ("next", "Node.next", (_n.REF, Node), True, None),
+        ),
+    ),
+    (
+        _n.STRUCT,
+        Sample,
+        "edge.cases.Sample",
+        None,
+        (
+            ("x", "Sample.x", _n.F64, False, None),
+            ("y", "Sample.y", _n.F64, True, None),
+            ("color", "Sample.color", (_n.ENUM, Color, _M_Color, "enum edge.cases.Color"), False, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        EvolvedV1,
+        "edge.cases.EvolvedV1",
+        _zero_EvolvedV1,
+        (
+            ("name", "EvolvedV1.name", _n.STRING, False, None),
+            ("count", "EvolvedV1.count", _n.I32, False, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        EvolvedV2,
+        "edge.cases.EvolvedV2",
+        _zero_EvolvedV2,
+        (
+            ("name", "EvolvedV2.name", _n.STRING, False, None),
+            (None, "EvolvedV2.count", _n.I32, False, b"\x00"),
+            ("note", "EvolvedV2.note", _n.STRING, True, None),
+            ("tags", "EvolvedV2.tags", (_n.LIST, _n.STRING), False, None),
+            ("sample", "EvolvedV2.sample", (_n.REF, Sample), False, None),
+        ),
+    ),
+    (
+        _n.RECORD,
+        Empty,
+        "edge.cases.Empty",
+        _zero_Empty,
+        (
+        ),
+    ),
+))
+if _codecs is not None:
+    (_native_Scalars, _native_Keywords, _native_Collections, _native_Lit, _native_BinOp, _native_Expr, _native_Node, _native_Sample, _native_EvolvedV1, _native_EvolvedV2, _native_Empty,) = _codecs

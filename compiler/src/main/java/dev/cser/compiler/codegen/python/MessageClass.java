@@ -30,6 +30,11 @@ public final class MessageClass {
         this.json = json;
     }
 
+    /** The template that describes this type to the C accelerator (cser.native). */
+    public String getNativeTemplate() {
+        return "natMessage";
+    }
+
     public String getTemplate() {
         return "messageClass";
     }

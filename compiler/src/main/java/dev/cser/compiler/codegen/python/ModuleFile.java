@@ -35,6 +35,11 @@ public final class ModuleFile {
         return items.stream().anyMatch(i -> i instanceof MessageClass m && !m.getRuns().isEmpty());
     }
 
+    /** The records, structs and unions, in declaration order: the types bound to the C accelerator. */
+    public List<Object> getCodecItems() {
+        return items.stream().filter(i -> !(i instanceof EnumClass)).toList();
+    }
+
     ModuleFile(String fileName, String packageName, List<String> sources, List<String> doc, List<Import> imports,
             List<Object> items, boolean usesEnum, boolean usesCodec, boolean json) {
         this.fileName = fileName;

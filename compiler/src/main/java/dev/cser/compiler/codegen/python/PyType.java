@@ -149,6 +149,22 @@ public final class PyType {
         };
     }
 
+    /**
+     * The C accelerator's description of this type (cser.native): the template that spells it
+     * ({@code nat_<kind>}), and for scalars and packed lists the name of the kind constant
+     * ({@code I32}, {@code STRING}; a packed list's is its element's).
+     */
+    public String getNativeTemplate() {
+        return switch (kind) {
+            case "enum", "message", "packed", "list", "optlist", "map", "optmap" -> "nat_" + kind;
+            default -> "nat_scalar";
+        };
+    }
+
+    public String getNativeName() {
+        return (kind.equals("packed") ? elementName : schemaName).toUpperCase(java.util.Locale.ROOT);
+    }
+
     public boolean isSignedByte() {
         return kind.equals("i8");
     }

@@ -31,6 +31,11 @@ public final class UnionClass {
         this.json = json;
     }
 
+    /** The template that describes this type to the C accelerator (cser.native). */
+    public String getNativeTemplate() {
+        return "natUnion";
+    }
+
     public String getTemplate() {
         return "unionClass";
     }

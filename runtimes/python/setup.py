@@ -1,0 +1,19 @@
+"""Builds the optional C accelerator, cser._native (src/cser/_native.c).
+
+Everything else is in pyproject.toml. The extension is optional: where it cannot be compiled
+(no C compiler, no Python headers) the install goes on without it and the generated code runs
+in pure Python (cser/native.py).
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "cser._native",
+            sources=["src/cser/_native.c"],
+            optional=True,
+            extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers"],
+        )
+    ]
+)

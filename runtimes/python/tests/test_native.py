@@ -1,0 +1,161 @@
+"""The C accelerator (cser._native) against the generated pure-Python code, which stays the
+reference: the same bytes, the same values and the same errors for valid values, for the
+vectors of the Java and Rust tests, and for thousands of corrupted and truncated inputs.
+
+The whole suite also runs twice (``make test-python``): once with the accelerator and once with
+``CSER_PURE_PYTHON=1``; this file compares the two paths side by side in one process.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from bench.media import MediaContent
+from edge.cases import Collections, Node
+
+import values as v
+from cser import DecodeError, EncodeError, native
+from cser import wire as w
+from test_vectors import JAVA, RUST, load, same_floats
+
+pytestmark = pytest.mark.skipif(not native.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
+
+MODULES = ("bench.employee", "bench.empty", "bench.media", "bench.message", "chem", "edge.cases", "edge.names",
+           "sakai.content")
+
+
+def type_named(name: str) -> tuple[type[Any], ModuleType]:
+    """The generated class of a fully qualified schema type, and its module."""
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for attr in vars(module).values():
+            if isinstance(attr, type) and getattr(attr, "TYPE_NAME", None) == name:
+                return attr, module
+    raise AssertionError(f"no generated class for {name}")
+
+
+def pure_decode(cls: type[Any], module: ModuleType, data: bytes, max_depth: int = w.MAX_DEPTH) -> Any:
+    reader: Callable[[bytes, int, int, int], tuple[Any, int]] = getattr(module, f"_read_{cls.__name__}")
+    return w.decode_message(data, reader, max_depth)
+
+
+def pure_encode(value: Any, module: ModuleType) -> bytes:
+    cls = type(value)
+    # A union variant is written by its union's writer.
+    name = cls.__mro__[1].__name__ if cls.__mro__[1] is not object else cls.__name__
+    return w.encode_with(getattr(module, f"_write_{name}"), value)
+
+
+def outcome(decode: Callable[[], Any]) -> tuple[str, Any]:
+    """What a decode did: its value, or its error's kind, offset and path."""
+    try:
+        return "value", decode()
+    except DecodeError as e:
+        return "error", (e.kind, e.offset, e.path)
+
+
+def vectors() -> list[tuple[str, str, bytes]]:
+    return load(JAVA) + load(RUST)
+
+
+def test_the_accelerator_is_built_and_bound() -> None:
+    # make test builds the extension; a silent fall-back to pure Python would hide a broken build.
+    assert native.ACTIVE
+    from edge import cases
+
+    assert cases._native_Collections is not None
+
+
+@pytest.mark.parametrize("case", range(len(load(JAVA))))
+def test_vectors_decode_and_encode_alike(case: int) -> None:
+    name, type_name, data = load(JAVA)[case]
+    cls, module = type_named(type_name)
+    fast = cls.decode(data)
+    slow = pure_decode(cls, module, data)
+    assert same_floats(fast, slow), name
+    assert fast.encode() == data == pure_encode(slow, module)
+
+
+def test_corrupted_and_truncated_inputs_fail_alike() -> None:
+    # Prefixes and 40 random corruptions of every vector: the same value or the same error
+    # (kind, offset and path) from both paths.
+    rng = random.Random(20261123)
+    checked = 0
+    for name, type_name, data in vectors():
+        cls, module = type_named(type_name)
+        # Every prefix of the small vectors; 300 of the large ones (a W2 staff is 200 kB).
+        cuts = range(len(data)) if len(data) <= 4096 else rng.sample(range(len(data)), 300)
+        inputs = [data[:n] for n in cuts]
+        for _ in range(40):
+            b = bytearray(data)
+            for _ in range(rng.randint(1, 3)):
+                b[rng.randrange(len(b))] = rng.choice((0x00, 0x01, 0x7F, 0x80, 0xFF, rng.randrange(256)))
+            inputs.append(bytes(b))
+        for bad in inputs:
+            fast = outcome(functools.partial(cls.decode, bad))
+            slow = outcome(functools.partial(pure_decode, cls, module, bad))
+            assert fast[0] == slow[0], (name, bad.hex())
+            if fast[0] == "error":
+                assert fast[1] == slow[1], (name, bad.hex())
+            else:
+                assert same_floats(fast[1], slow[1]), (name, bad.hex())
+            checked += 1
+    assert checked > 5000
+
+
+def test_bytearray_and_memoryview_are_read_in_place() -> None:
+    data = v.media_content().encode()
+    assert MediaContent.decode(bytearray(data)) == MediaContent.decode(memoryview(data)) == v.media_content()
+    assert MediaContent.decode(memoryview(b"xx" + data)[2:]) == v.media_content()
+
+
+def test_hostile_nesting_is_depth_exceeded_without_a_crash() -> None:
+    # 100,000 nested Node.next records: far past the depth limit and past any C stack, with a
+    # max_depth that would allow them all.
+    data = b"\x00"
+    for _ in range(100_000):
+        body = b"\x00\x00\x01" + data  # label "", no children, presence bit of next, next
+        data = w.uint_bytes(len(body)) + body
+    with pytest.raises(DecodeError) as e:
+        Node.decode(data, max_depth=10**9)
+    assert e.value.kind.name == "DEPTH_EXCEEDED"
+    assert outcome(lambda: Node.decode(data))[1][0].name == "DEPTH_EXCEEDED"
+
+
+def test_encode_errors_match_the_pure_writers() -> None:
+    from edge import cases
+
+    # Values of the wrong Python type, as an untyped caller might pass them.
+    number: Any = 7
+    text: Any = "x"
+    bad_values: list[Any] = [
+        Collections(ints=[2**31]),
+        Collections(names=["\ud800"]),
+        Collections(names=[number]),
+        Collections(by_id={text: text}),
+        Collections(floats=[1e300]),
+        Collections(ints=text),
+        v.chain(65),
+    ]
+    for value in bad_values:
+        with pytest.raises(EncodeError) as fast:
+            value.encode()
+        with pytest.raises(EncodeError) as slow:
+            pure_encode(value, cases)
+        assert type(fast.value) is type(slow.value)
+
+
+def test_values_round_trip_alike() -> None:
+    from edge import cases
+
+    for value in (v.full_collections(), Collections(), v.chain(64), v.scalars_max(), v.scalars_min(),
+                  v.scalars_nan()):
+        data = value.encode()
+        assert data == pure_encode(value, cases)
+        assert same_floats(type(value).decode(data), pure_decode(type(value), cases, data))
