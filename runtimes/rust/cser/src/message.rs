@@ -27,12 +27,13 @@ pub fn encode(write: impl FnOnce(&mut Writer)) -> Vec<u8> {
 
 /// Appends a message to `buf` with `write`, allocating nothing beyond the growth of `buf`. On
 /// an encode error `buf` is left as it was.
+#[inline]
 pub fn encode_into(buf: &mut Vec<u8>, write: impl FnOnce(&mut Writer)) -> Result<(), EncodeError> {
     let start = buf.len();
     let mut w = Writer::from_vec(std::mem::take(buf));
     write(&mut w);
-    let error = w.error().cloned();
-    *buf = w.into_vec();
+    let (bytes, error) = w.into_parts();
+    *buf = bytes;
     match error {
         Some(e) => {
             buf.truncate(start);

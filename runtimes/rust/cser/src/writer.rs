@@ -48,6 +48,7 @@ impl Writer {
     }
 
     /// A writer appending to `buf` (its contents are kept); [`Writer::into_vec`] gives it back.
+    #[inline]
     pub fn from_vec(buf: Vec<u8>) -> Self {
         Writer {
             buf,
@@ -58,8 +59,15 @@ impl Writer {
     }
 
     /// The buffer, with everything written (whether or not an error was recorded).
+    #[inline]
     pub fn into_vec(self) -> Vec<u8> {
         self.buf
+    }
+
+    /// The buffer and the first encode error, if any (for [`crate::message::encode_into`]).
+    #[inline]
+    pub(crate) fn into_parts(self) -> (Vec<u8>, Option<EncodeError>) {
+        (self.buf, self.error)
     }
 
     /// Sets the maximum nesting depth (default 64, the root value at depth 1; at least 1).
@@ -254,13 +262,21 @@ impl Writer {
 
     /// Writes the length of the body written since [`Writer::begin_length`] returned `mark`,
     /// moving the body right when the length takes more than one byte.
+    #[inline]
     pub fn end_length(&mut self, mark: usize) {
-        let body_start = mark + 1;
-        let len = self.buf.len() - body_start;
+        let len = self.buf.len() - (mark + 1);
         if len < 0x80 {
             self.buf[mark] = len as u8;
-            return;
+        } else {
+            self.end_long_length(mark, len);
         }
+    }
+
+    /// [`Writer::end_length`] for a body of 128 bytes or more: the length takes several bytes,
+    /// so the body moves right to make room.
+    #[inline(never)]
+    fn end_long_length(&mut self, mark: usize, len: usize) {
+        let body_start = mark + 1;
         let size = varint_len(len as u64);
         let old_end = self.buf.len();
         self.buf.resize(old_end + size - 1, 0);
