@@ -240,11 +240,10 @@ public final class CserReader {
      */
     public int readVarint32() throws CserDecodeException {
         int p = pos;
-        if (p < limit) {
-            int x = buf[p];
-            if (x >= 0) {
-                pos = p + 1;
-                return x;
+        if (buf.length - p >= 5) {
+            long v = varint32At(p);
+            if (v >= 0) {
+                return (int) v;
             }
         }
         long v = readVarint64();
@@ -252,6 +251,51 @@ public final class CserReader {
             throw outOfRange(p, "u32", v);
         }
         return (int) v;
+    }
+
+    /**
+     * The fast path of varints of up to 32 bits, for when the array holds 5 bytes from {@code p}
+     * (they may run past the limit: the end is checked once, at the end). Returns the value, 0 to
+     * 2³²−1, and moves past the varint if it is canonical, fits 32 bits and ends within the
+     * limit; otherwise returns −1 and moves nothing, and the caller's general path reports the
+     * error.
+     */
+    private long varint32At(int p) {
+        byte[] b = buf;
+        int x = b[p];
+        int v = x;
+        int end = p + 1;
+        if (x < 0) {
+            x = b[p + 1];
+            v = (v & 0x7F) | (x & 0x7F) << 7;
+            end = p + 2;
+            if (x < 0) {
+                x = b[p + 2];
+                v |= (x & 0x7F) << 14;
+                end = p + 3;
+                if (x < 0) {
+                    x = b[p + 3];
+                    v |= (x & 0x7F) << 21;
+                    end = p + 4;
+                    if (x < 0) {
+                        x = b[p + 4];
+                        if (x > 15) {
+                            return -1; // above 2^32 - 1, or longer than 5 bytes
+                        }
+                        v |= x << 28;
+                        end = p + 5;
+                    }
+                }
+            }
+            if (x <= 0) {
+                return -1; // overlong (ends in 00), or the 5th byte has its high bit set
+            }
+        }
+        if (end > limit) {
+            return -1;
+        }
+        pos = end;
+        return v & 0xFFFFFFFFL;
     }
 
     private CserDecodeException outOfRange(int at, String type, long unsignedValue) {
@@ -314,11 +358,8 @@ public final class CserReader {
     /** Reads a zigzag i32; OUT_OF_RANGE outside the int range. */
     public int readI32() throws CserDecodeException {
         int p = pos;
-        long u;
-        if (p < limit && buf[p] >= 0) {
-            pos = p + 1;
-            u = buf[p];
-        } else {
+        long u = buf.length - p >= 5 ? varint32At(p) : -1;
+        if (u < 0) {
             u = readVarint64();
             if ((u >>> 32) != 0) {
                 throw outOfRange(p, "i32", u);
@@ -331,6 +372,12 @@ public final class CserReader {
     /** Reads a u32 (its bit pattern in an int); OUT_OF_RANGE above 2³²−1. */
     public int readU32() throws CserDecodeException {
         int p = pos;
+        if (buf.length - p >= 5) {
+            long v = varint32At(p);
+            if (v >= 0) {
+                return (int) v;
+            }
+        }
         long u = readVarint64();
         if ((u >>> 32) != 0) {
             throw outOfRange(p, "u32", u);
@@ -368,6 +415,13 @@ public final class CserReader {
     /** Reads an enum number; OUT_OF_RANGE above 2³¹−1. */
     public int readEnum() throws CserDecodeException {
         int p = pos;
+        if (buf.length - p >= 5) {
+            long v = varint32At(p);
+            if (v >= 0 && v <= Integer.MAX_VALUE) {
+                return (int) v;
+            }
+            pos = p;
+        }
         long u = readVarint64();
         if (Long.compareUnsigned(u, Integer.MAX_VALUE) > 0) {
             throw outOfRange(p, "an enum", u);
@@ -380,6 +434,17 @@ public final class CserReader {
     /** Reads a byte length; LENGTH_TOO_LARGE if above the bytes that remain. */
     public int readLength() throws CserDecodeException {
         int p = pos;
+        if (buf.length - p >= 5) {
+            long v = varint32At(p);
+            if (v >= 0 && v <= limit - pos) {
+                return (int) v;
+            }
+            pos = p;
+        }
+        return readLengthSlow(p);
+    }
+
+    private int readLengthSlow(int p) throws CserDecodeException {
         long n = readVarint64();
         if (Long.compareUnsigned(n, limit - pos) > 0) {
             throw errorAt(DecodeErrorKind.LENGTH_TOO_LARGE, "length " + Long.toUnsignedString(n)
@@ -393,6 +458,14 @@ public final class CserReader {
      * element takes at least one byte).
      */
     public int readCount() throws CserDecodeException {
+        int p = pos;
+        if (buf.length - p >= 5) {
+            long v = varint32At(p);
+            if (v >= 0 && v <= limit - pos) {
+                return (int) v;
+            }
+            pos = p;
+        }
         return readBoundedCount(1);
     }
 
@@ -442,21 +515,37 @@ public final class CserReader {
         }
         byte[] b = buf;
         int p = pos;
-        int end = p + n;
-        int i = p;
-        // ASCII prefix, eight bytes at a time.
-        while (end - i >= 8 && ((long) LONG_LE.get(b, i) & 0x8080808080808080L) == 0) {
-            i += 8;
-        }
-        while (i < end && b[i] >= 0) {
-            i++;
-        }
-        String s = i == end
+        String s = isAscii(b, p, n)
                 // Latin-1 decoding of ASCII bytes is a plain copy into a compact string.
                 ? new String(b, p, n, StandardCharsets.ISO_8859_1)
-                : decodeUtf8(p, i, end);
-        pos = end;
+                : decodeUtf8(p, p, p + n);
+        pos = p + n;
         return s;
+    }
+
+    /** Whether the {@code n} bytes of {@code b} from {@code p} are all below 0x80. */
+    private static boolean isAscii(byte[] b, int p, int n) {
+        long high;
+        if (n >= 8) {
+            // Eight bytes at a time; the last word overlaps the one before rather than looping
+            // over the tail byte by byte.
+            high = 0;
+            int last = p + n - 8;
+            for (int i = p; i < last; i += 8) {
+                high |= (long) LONG_LE.get(b, i);
+            }
+            high |= (long) LONG_LE.get(b, last);
+        } else if (b.length - p >= 8) {
+            // One word, masked to the n bytes of the string (the rest is past it in the array).
+            high = (long) LONG_LE.get(b, p) & ((1L << (n << 3)) - 1);
+        } else {
+            high = 0;
+            for (int i = p; i < p + n; i++) {
+                high |= b[i];
+            }
+            return high >= 0;
+        }
+        return (high & 0x8080808080808080L) == 0;
     }
 
     /** Validates and decodes bytes {@code p..end} that are ASCII before {@code i}. */

@@ -14,13 +14,18 @@ import java.util.Arrays;
  * writer produces no garbage once the array has grown to the largest message. It is not
  * thread-safe.
  *
- * <p>Nested record bodies are written in a single pass: {@link #beginLength()} reserves one
- * byte for the length and {@link #endLength(int)} patches it in, moving the body when the length
- * needs more bytes, so lengths are always minimal varints.
+ * <p>Nested record bodies are written in a single pass: {@link #beginLength()} reserves bytes
+ * for the length and {@link #endLength(int)} patches it in, moving the body when the length
+ * needs another number of bytes, so lengths are always minimal varints. The bytes reserved are
+ * those the last length at the same nesting level took (one at first): when a writer encodes
+ * messages of similar shapes, as a reused one does, bodies are rarely moved, even large ones.
  */
 public final class CserWriter {
     /** Default maximum nesting depth of records, structs and unions (SPEC §7). */
     public static final int DEFAULT_MAX_DEPTH = 64;
+
+    /** The nesting levels of lengths whose size {@link #beginLength()} predicts; deeper ones reserve one byte. */
+    private static final int LENGTH_SIZE_HINTS = 16;
 
     /** The largest array the JVM reliably allocates. */
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
@@ -34,6 +39,13 @@ public final class CserWriter {
     private int pos;
     private int depth;
     private int maxDepth = DEFAULT_MAX_DEPTH;
+    /** How many lengths are open: begun by {@link #beginLength()} and not yet ended. */
+    private int openLengths;
+    /**
+     * For each of the first nesting levels of open lengths, the size of the varint the last length
+     * ended at that level took, minus one: how many bytes more than one the next one reserves.
+     */
+    private final byte[] lengthSizeHints = new byte[LENGTH_SIZE_HINTS];
 
     /** Creates a writer with a 256-byte initial array. */
     public CserWriter() {
@@ -66,6 +78,7 @@ public final class CserWriter {
     public void reset() {
         pos = 0;
         depth = 0;
+        openLengths = 0;
     }
 
     /** The number of bytes written. */
@@ -100,8 +113,8 @@ public final class CserWriter {
         }
     }
 
-    private void grow(int n) {
-        long needed = (long) pos + n;
+    private void grow(long n) {
+        long needed = pos + n;
         if (needed > MAX_ARRAY) {
             throw new CserEncodeException("message too large for a Java array: " + needed + " bytes");
         }
@@ -128,20 +141,51 @@ public final class CserWriter {
 
     /** Writes {@code v}, read as an unsigned 32-bit integer, as a varint. */
     public void writeVarint32(int v) {
-        ensure(5);
-        byte[] b = buf;
-        int p = pos;
-        while ((v & ~0x7F) != 0) {
-            b[p++] = (byte) (v | 0x80);
-            v >>>= 7;
+        if (buf.length - pos < 5) {
+            grow(5);
         }
-        b[p++] = (byte) v;
-        pos = p;
+        pos = putVarint32(buf, pos, v);
+    }
+
+    /**
+     * Stores the varint of {@code v} at {@code p} of {@code b}, which has room for 5 bytes;
+     * returns the index after it. Unrolled: the values of records are mostly 1 to 4 bytes long.
+     */
+    private static int putVarint32(byte[] b, int p, int v) {
+        if ((v & ~0x7F) == 0) {
+            b[p] = (byte) v;
+            return p + 1;
+        }
+        b[p] = (byte) (v | 0x80);
+        if ((v & ~0x3FFF) == 0) {
+            b[p + 1] = (byte) (v >>> 7);
+            return p + 2;
+        }
+        b[p + 1] = (byte) ((v >>> 7) | 0x80);
+        if ((v & ~0x1FFFFF) == 0) {
+            b[p + 2] = (byte) (v >>> 14);
+            return p + 3;
+        }
+        b[p + 2] = (byte) ((v >>> 14) | 0x80);
+        if ((v & ~0xFFFFFFF) == 0) {
+            b[p + 3] = (byte) (v >>> 21);
+            return p + 4;
+        }
+        b[p + 3] = (byte) ((v >>> 21) | 0x80);
+        b[p + 4] = (byte) (v >>> 28);
+        return p + 5;
     }
 
     /** Writes {@code v}, read as an unsigned 64-bit integer, as a varint. */
     public void writeVarint64(long v) {
-        ensure(10);
+        if (buf.length - pos < 10) {
+            grow(10);
+        }
+        if ((v & ~0xFFFFFFFFL) == 0 && (int) v >= 0) {
+            // Up to 31 bits: the unrolled 32-bit form.
+            pos = putVarint32(buf, pos, (int) v);
+            return;
+        }
         byte[] b = buf;
         int p = pos;
         while ((v & ~0x7FL) != 0) {
@@ -263,22 +307,28 @@ public final class CserWriter {
             throw new CserEncodeException("null string in a non-optional position");
         }
         int n = s.length();
-        int mark = pos;
-        // Optimistic: most strings are ASCII, whose UTF-8 length is their char count, so write
-        // the length first and the chars straight after it, with no scan and no garbage.
-        writeVarint32(n);
-        ensure(n);
-        byte[] b = buf;
-        int p = pos;
+        // Most strings are ASCII, whose UTF-8 bytes are their chars. Checking first, in a loop
+        // with no stores, then copying in bulk is faster than converting char by char.
         for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80) {
-                pos = mark;
+            if (s.charAt(i) >= 0x80) {
                 writeStringUtf8(s, i);
                 return;
             }
-            b[p + i] = (byte) c;
         }
+        writeAscii(s, n);
+    }
+
+    /** Writes the length {@code n} of ASCII {@code s}, then its chars as bytes. */
+    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, see below
+    private void writeAscii(String s, int n) {
+        if (n > buf.length - pos - 5) {
+            grow(n + 5L);
+        }
+        byte[] b = buf;
+        int p = putVarint32(b, pos, n);
+        // This getBytes keeps the low 8 bits of every char: the UTF-8 bytes of ASCII chars. For a
+        // compact (Latin-1) string it is a plain array copy, with no garbage.
+        s.getBytes(0, n, b, p);
         pos = p + n;
     }
 
@@ -345,39 +395,52 @@ public final class CserWriter {
     // ---- nested record bodies ------------------------------------------------------------------
 
     /**
-     * Reserves one byte for the length of a body about to be written.
+     * Reserves bytes for the length of a body about to be written: as many as the last length
+     * ended at the same nesting level took, one at first.
      *
      * @return the mark to pass to {@link #endLength(int)}
      */
     public int beginLength() {
+        int level = openLengths++;
+        int reserved = level < LENGTH_SIZE_HINTS ? lengthSizeHints[level] + 1 : 1;
+        if (buf.length - pos < reserved) {
+            grow(reserved);
+        }
         int mark = pos;
-        writeByte(0);
+        pos = mark + reserved;
         return mark;
     }
 
     /**
      * Writes the length of the body written since {@link #beginLength()} returned {@code mark}
-     * into the reserved byte, moving the body right when the length takes more than one byte.
+     * into the reserved bytes, moving the body when the length takes another number of bytes.
+     * Lengths must be ended in the reverse order of their beginning.
      */
     public void endLength(int mark) {
-        int bodyStart = mark + 1;
-        int len = pos - bodyStart;
-        if (len < 0x80) {
+        int level = --openLengths;
+        int reserved = level < LENGTH_SIZE_HINTS ? lengthSizeHints[level] + 1 : 1;
+        int len = pos - mark - reserved;
+        if (len < 0x80 && reserved == 1) {
             buf[mark] = (byte) len;
             return;
         }
+        endLengthResized(mark, level, reserved, len);
+    }
+
+    /** The rest of {@link #endLength(int)}: a length of other than one byte, or one byte too many reserved. */
+    private void endLengthResized(int mark, int level, int reserved, int len) {
         int size = varintSize(len);
-        ensure(size - 1);
-        byte[] b = buf;
-        System.arraycopy(b, bodyStart, b, mark + size, len);
-        int p = mark;
-        int v = len;
-        while ((v & ~0x7F) != 0) {
-            b[p++] = (byte) (v | 0x80);
-            v >>>= 7;
+        if (size != reserved) {
+            if (size > reserved) {
+                ensure(size - reserved);
+            }
+            System.arraycopy(buf, mark + reserved, buf, mark + size, len);
+            pos += size - reserved;
+            if (level < LENGTH_SIZE_HINTS) {
+                lengthSizeHints[level] = (byte) (size - 1);
+            }
         }
-        b[p] = (byte) v;
-        pos += size - 1;
+        putVarint32(buf, mark, len);
     }
 
     // ---- depth ---------------------------------------------------------------------------------

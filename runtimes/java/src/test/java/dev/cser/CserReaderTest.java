@@ -501,6 +501,66 @@ class CserReaderTest {
     }
 
     @Test
+    void varintFastPathsStopAtTheLimit() {
+        // The bytes after the limit would complete each varint: they must not be read.
+        byte[] b = bytes("80 80 01 05 05 05 05 05");
+        for (int limit = 0; limit < 3; limit++) {
+            int end = limit;
+            assertDecodeError(DecodeErrorKind.TRUNCATED, end, () -> new CserReader(b, 0, end).readI32());
+            assertDecodeError(DecodeErrorKind.TRUNCATED, end, () -> new CserReader(b, 0, end).readU32());
+            assertDecodeError(DecodeErrorKind.TRUNCATED, end, () -> new CserReader(b, 0, end).readEnum());
+            assertDecodeError(DecodeErrorKind.TRUNCATED, end, () -> new CserReader(b, 0, end).readVarint32());
+            assertDecodeError(DecodeErrorKind.TRUNCATED, end, () -> new CserReader(b, 0, end).readLength());
+            assertDecodeError(DecodeErrorKind.TRUNCATED, end, () -> new CserReader(b, 0, end).readCount());
+        }
+        // Inside a body: a one-byte length or count past the body's end is too large for it.
+        byte[] c = bytes("01 03 61 62 63");
+        assertDecodeError(DecodeErrorKind.LENGTH_TOO_LARGE, 1, () -> {
+            CserReader r = new CserReader(c);
+            r.pushLimit(r.readLength());
+            r.readString();
+        });
+        assertDecodeError(DecodeErrorKind.LENGTH_TOO_LARGE, 1, () -> {
+            CserReader r = new CserReader(c);
+            r.pushLimit(r.readLength());
+            r.readCount();
+        });
+    }
+
+    @Test
+    void fastPathErrorsMatchTheGeneralPath() {
+        // 5-byte varints above 2^32-1, overlong ones and enums above 2^31-1, with padding so the
+        // fast paths see them.
+        assertDecodeError(DecodeErrorKind.OUT_OF_RANGE, 0, () -> padded("ff ff ff ff 1f").readI32());
+        assertDecodeError(DecodeErrorKind.OUT_OF_RANGE, 0, () -> padded("80 80 80 80 80 01").readU32());
+        assertDecodeError(DecodeErrorKind.OVERLONG_VARINT, 4, () -> padded("ff ff ff ff 00").readI32());
+        assertDecodeError(DecodeErrorKind.OVERLONG_VARINT, 1, () -> padded("80 00").readLength());
+        assertDecodeError(DecodeErrorKind.OVERLONG_VARINT, 2, () -> padded("80 80 00").readCount());
+        assertDecodeError(DecodeErrorKind.OUT_OF_RANGE, 0, () -> padded("80 80 80 80 08").readEnum());
+        assertDecodeError(DecodeErrorKind.LENGTH_TOO_LARGE, 0, () -> padded("7f").readLength());
+        assertDecodeError(DecodeErrorKind.LENGTH_TOO_LARGE, 0, () -> padded("7f").readCount());
+    }
+
+    @Test
+    void asciiChecksSeeEveryByteOfTheStringAndNoOther() throws CserDecodeException {
+        for (int n = 1; n <= 24; n++) {
+            for (int bad = 0; bad < n; bad++) {
+                byte[] b = new byte[1 + n + 12];
+                Arrays.fill(b, (byte) 0x80); // non-ASCII after the string
+                b[0] = (byte) n;
+                Arrays.fill(b, 1, 1 + n, (byte) 'a');
+                assertEquals("a".repeat(n), new CserReader(b, 0, 1 + n).readString());
+                assertEquals("a".repeat(n), new CserReader(Arrays.copyOf(b, 1 + n)).readString());
+                b[1 + bad] = (byte) 0xFF;
+                int at = 1 + bad;
+                int len = 1 + n;
+                assertDecodeError(DecodeErrorKind.BAD_UTF8, at, () -> new CserReader(b, 0, len).readString());
+                assertDecodeError(DecodeErrorKind.BAD_UTF8, at, () -> new CserReader(Arrays.copyOf(b, len)).readString());
+            }
+        }
+    }
+
+    @Test
     void trailingBytes() throws CserDecodeException {
         CserReader r = reader("01 02");
         r.readByte();

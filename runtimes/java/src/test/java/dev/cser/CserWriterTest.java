@@ -238,6 +238,60 @@ class CserWriterTest {
     }
 
     @Test
+    void reusedWritersPredictLengthSizesAndStayMinimal() {
+        // Bodies of alternating sizes at two levels: each length takes its minimal size whatever
+        // the size the writer reserved from the message before.
+        int[] sizes = {300, 5, 100_000, 127, 128, 0, 16384, 300, 300};
+        CserWriter w = new CserWriter(4);
+        for (int size : sizes) {
+            for (int inner : new int[] {size, 3}) {
+                w.reset();
+                int outer = w.beginLength();
+                int mark = w.beginLength();
+                for (int j = 0; j < inner; j++) {
+                    w.writeByte(j);
+                }
+                w.endLength(mark);
+                for (int j = 0; j < size; j++) {
+                    w.writeByte(7);
+                }
+                w.endLength(outer);
+                byte[] b = w.toByteArray();
+                int innerPrefix = CserWriter.varintSize(inner);
+                int outerLength = innerPrefix + inner + size;
+                int outerPrefix = CserWriter.varintSize(outerLength);
+                assertEquals(outerPrefix + outerLength, b.length, "outer " + size + ", inner " + inner);
+                CserWriter expected = new CserWriter();
+                expected.writeVarint32(outerLength);
+                expected.writeVarint32(inner);
+                assertEquals(hex(expected.toByteArray(), 0, outerPrefix + innerPrefix),
+                        hex(b, 0, outerPrefix + innerPrefix));
+                for (int j = 0; j < inner; j++) {
+                    assertEquals((byte) j, b[outerPrefix + innerPrefix + j]);
+                }
+                for (int j = outerPrefix + innerPrefix + inner; j < b.length; j++) {
+                    assertEquals((byte) 7, b[j]);
+                }
+            }
+        }
+    }
+
+    @Test
+    void stringsOfEveryKind() {
+        String[] strings = {"", "a", "abcdefghijklmnopqrstuvwxyz", "caf\u00e9", "\u00ff", "\u0141\u0041",
+            "\u4e2d\u6587", "x\ud83d\ude00y", "a".repeat(200)};
+        for (String s : strings) {
+            CserWriter w = new CserWriter(1);
+            w.writeString(s);
+            byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+            CserWriter expected = new CserWriter();
+            expected.writeVarint32(utf8.length);
+            expected.writeRaw(utf8, 0, utf8.length);
+            assertEquals(hex(expected.toByteArray(), 0, expected.size()), hex(w.toByteArray(), 0, w.size()), s);
+        }
+    }
+
+    @Test
     void nestedBackPatching() {
         CserWriter w = new CserWriter(1);
         int outer = w.beginLength();
