@@ -144,14 +144,24 @@ impl DecodeError {
     }
 
     /// Prepends a field segment, `"Type.field"`, while unwinding.
-    pub fn push_field(mut self, segment: impl Into<Cow<'static, str>>) -> Self {
-        self.0.path.push(PathSegment::Field(segment.into()));
-        self
+    #[inline]
+    pub fn push_field(self, segment: impl Into<Cow<'static, str>>) -> Self {
+        self.push_segment(PathSegment::Field(segment.into()))
     }
 
     /// Prepends a list index while unwinding.
-    pub fn push_index(mut self, index: u64) -> Self {
-        self.0.path.push(PathSegment::Index(index));
+    #[inline]
+    pub fn push_index(self, index: u64) -> Self {
+        self.push_segment(PathSegment::Index(index))
+    }
+
+    /// Pushes a path segment: out of line and cold, so that the generated decoders, which
+    /// map every field's error through [`DecodeError::push_field`], keep their error paths
+    /// small and out of the way of the successful one.
+    #[cold]
+    #[inline(never)]
+    fn push_segment(mut self, segment: PathSegment) -> Self {
+        self.0.path.push(segment);
         self
     }
 

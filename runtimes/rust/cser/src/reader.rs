@@ -447,6 +447,7 @@ impl<'a> Reader<'a> {
     /// [`Reader::read_str`], but on a freshly allocated (aligned) buffer, which
     /// `std::str::from_utf8` walks with fewer mispredicted branches than an arbitrary offset of
     /// the input.
+    #[inline]
     pub fn read_string(&mut self) -> Result<String> {
         let n = self.read_length()?;
         let start = self.pos;
