@@ -116,7 +116,8 @@ $(BENCH_TOOLS)/installed: benchmarks/requirements-tools.txt
 $(W5_DATA): $(BENCH_TOOLS)/installed benchmarks/data/w5_from_smiles.py
 	$(BENCH_TOOLS)/bin/python benchmarks/data/w5_from_smiles.py $@
 
-BENCH_JAVA = $(JAVA) -cp benchmarks/java/target/benchmarks.jar dev.cser.bench.RunAll
+# allowAttachSelf: JOL (the W3 graph size) measures with the JVM's instrumentation.
+BENCH_JAVA = $(JAVA) -Djdk.attach.allowAttachSelf=true -cp benchmarks/java/target/benchmarks.jar dev.cser.bench.RunAll
 
 test-bench: $(CSERC_JAR) $(PY_VENV)/installed
 	$(BENCH_JAVA) smoke

@@ -83,7 +83,7 @@ def chart(language: str, workload: str, rows: dict[str, dict[str, Any]]) -> str 
     return f"charts/{name}"
 
 
-def targets(table: dict[str, Any]) -> list[str]:
+def targets(table: dict[str, Any], graphs: dict[str, int]) -> list[str]:
     """The targets of the benchmarks issue, each with the ratio this run reached."""
 
     def row(lang: str, w: str, lib: str, op: str) -> dict[str, Any] | None:
@@ -129,6 +129,10 @@ def targets(table: dict[str, Any]) -> list[str]:
         lambda v: v >= 100)
     add("W3 Java: ≥ 3× the hand-written DataOutputStream codec", speedup("java", "W3", "data-stream", *ed),
         lambda v: v >= 3)
+    w3_alloc = (row("java", "W3", "cser", "decode") or {}).get("alloc_bytes")
+    w3_graph = graphs.get("W3")
+    add(f"W3 Java: allocation per decode ≤ the decoded object graph ({w3_graph} B by JOL; alloc ÷ graph)",
+        w3_alloc / w3_graph if w3_alloc is not None and w3_graph else None, lambda v: v <= 1)
     smiles = None
     data = HERE / "target" / "data" / "w5_molecules.json"
     if data.exists():
@@ -204,7 +208,10 @@ def main() -> None:
                 lines += ["", f"![{language} {workload}]({img})"]
             lines.append("")
     lines += ["## Targets", "", "The targets of the benchmarks issue, from the results above.", ""]
-    lines += targets(table)
+    graphs: dict[str, int] = {}
+    for f in files:
+        graphs.update(f.get("decoded_graph_bytes") or {})
+    lines += targets(table, graphs)
     notes = HERE / "notes.md"
     if notes.exists():
         lines += ["", notes.read_text().rstrip()]

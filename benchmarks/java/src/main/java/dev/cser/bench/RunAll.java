@@ -203,10 +203,25 @@ public final class RunAll {
         if (workloads.contains("W5")) {
             doc.put("w5_source", w5FromFile ? "benchmarks/target/data/w5_molecules.json" : "built-in (file absent)");
         }
+        doc.put("decoded_graph_bytes", decodedGraphBytes(workloads));
         doc.put("rows", rows);
         Files.createDirectories(out.getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), doc);
         System.out.println("wrote " + out);
+    }
+
+    /**
+     * The bytes of the object graph cser's decode returns, per workload, measured by JOL: what a
+     * decode must allocate at least, against the alloc/op JMH's gc profiler reports for it (the
+     * W3 target: allocation per decode no more than the decoded graph).
+     */
+    static Map<String, Long> decodedGraphBytes(List<String> workloads) throws Exception {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String w : workloads) {
+            Object decoded = Peer.create("cser", w).decode();
+            out.put(w, org.openjdk.jol.info.GraphLayout.parseInstance(decoded).totalSize());
+        }
+        return out;
     }
 
     /** Linear interpolation between the closest ranks of sorted {@code s}. */
