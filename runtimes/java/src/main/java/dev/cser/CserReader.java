@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -508,6 +507,7 @@ public final class CserReader {
     }
 
     /** Reads a length-prefixed UTF-8 string, rejecting anything RFC 3629 does not allow (BAD_UTF8). */
+    @SuppressWarnings("deprecation") // String(byte[], int, int, int): exact for ASCII, see below
     public String readString() throws CserDecodeException {
         int n = readLength();
         if (n == 0) {
@@ -516,8 +516,10 @@ public final class CserReader {
         byte[] b = buf;
         int p = pos;
         String s = isAscii(b, p, n)
-                // Latin-1 decoding of ASCII bytes is a plain copy into a compact string.
-                ? new String(b, p, n, StandardCharsets.ISO_8859_1)
+                // With a high byte of 0 this constructor makes each byte a char: for ASCII, the
+                // UTF-8 decoding, as a plain copy into a compact string. Unlike
+                // new String(b, p, n, ISO_8859_1), it is small enough for the JIT to inline.
+                ? new String(b, 0, p, n)
                 : decodeUtf8(p, p, p + n);
         pos = p + n;
         return s;

@@ -308,14 +308,17 @@ public final class CserWriter {
         }
         int n = s.length();
         // Most strings are ASCII, whose UTF-8 bytes are their chars. Checking first, in a loop
-        // with no stores, then copying in bulk is faster than converting char by char.
+        // with no stores and no early exit, then copying in bulk is faster than converting char
+        // by char.
+        int all = 0;
         for (int i = 0; i < n; i++) {
-            if (s.charAt(i) >= 0x80) {
-                writeStringUtf8(s, i);
-                return;
-            }
+            all |= s.charAt(i);
         }
-        writeAscii(s, n);
+        if (all < 0x80) {
+            writeAscii(s, n);
+        } else {
+            writeStringUtf8(s, 0);
+        }
     }
 
     /** Writes the length {@code n} of ASCII {@code s}, then its chars as bytes. */
