@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -507,47 +508,23 @@ public final class CserReader {
     }
 
     /** Reads a length-prefixed UTF-8 string, rejecting anything RFC 3629 does not allow (BAD_UTF8). */
-    @SuppressWarnings("deprecation") // String(byte[], int, int, int): exact for ASCII, see below
     public String readString() throws CserDecodeException {
         int n = readLength();
         if (n == 0) {
             return "";
         }
-        byte[] b = buf;
         int p = pos;
-        String s = isAscii(b, p, n)
-                // With a high byte of 0 this constructor makes each byte a char: for ASCII, the
-                // UTF-8 decoding, as a plain copy into a compact string. Unlike
-                // new String(b, p, n, ISO_8859_1), it is small enough for the JIT to inline.
-                ? new String(b, 0, p, n)
-                : decodeUtf8(p, p, p + n);
+        // The JDK's UTF-8 decoder rejects exactly what RFC 3629 rejects (overlong forms,
+        // surrogates, code points above U+10FFFF, stray or missing continuation bytes), replacing
+        // each ill-formed sequence with U+FFFD; for ASCII it is a vectorized check and a copy into a
+        // compact string, where indexOf(U+FFFD) returns at once. A U+FFFD in the result is either
+        // such a replacement or one the text holds: the strict decoder tells which, and where.
+        String s = new String(buf, p, n, StandardCharsets.UTF_8);
+        if (s.indexOf(0xFFFD) >= 0) {
+            s = decodeUtf8(p, p, p + n);
+        }
         pos = p + n;
         return s;
-    }
-
-    /** Whether the {@code n} bytes of {@code b} from {@code p} are all below 0x80. */
-    private static boolean isAscii(byte[] b, int p, int n) {
-        long high;
-        if (n >= 8) {
-            // Eight bytes at a time; the last word overlaps the one before rather than looping
-            // over the tail byte by byte.
-            high = 0;
-            int last = p + n - 8;
-            for (int i = p; i < last; i += 8) {
-                high |= (long) LONG_LE.get(b, i);
-            }
-            high |= (long) LONG_LE.get(b, last);
-        } else if (b.length - p >= 8) {
-            // One word, masked to the n bytes of the string (the rest is past it in the array).
-            high = (long) LONG_LE.get(b, p) & ((1L << (n << 3)) - 1);
-        } else {
-            high = 0;
-            for (int i = p; i < p + n; i++) {
-                high |= b[i];
-            }
-            return high >= 0;
-        }
-        return (high & 0x8080808080808080L) == 0;
     }
 
     /** Validates and decodes bytes {@code p..end} that are ASCII before {@code i}. */

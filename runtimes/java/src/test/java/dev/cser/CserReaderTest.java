@@ -542,7 +542,16 @@ class CserReaderTest {
     }
 
     @Test
-    void asciiChecksSeeEveryByteOfTheStringAndNoOther() throws CserDecodeException {
+    void replacementCharactersInTheTextAreKept() throws CserDecodeException {
+        // U+FFFD written as such (EF BF BD) is valid text, not a sign of a decoding error.
+        assertEquals("\ufffd", reader("03 ef bf bd").readString());
+        assertEquals("a\ufffdb\u00e9", reader("07 61 ef bf bd 62 c3 a9").readString());
+        // ... while an ill-formed byte next to one is still an error, at that byte.
+        assertDecodeError(DecodeErrorKind.BAD_UTF8, 4, () -> reader("04 ef bf bd ff").readString());
+    }
+
+    @Test
+    void stringChecksSeeEveryByteOfTheStringAndNoOther() throws CserDecodeException {
         for (int n = 1; n <= 24; n++) {
             for (int bad = 0; bad < n; bad++) {
                 byte[] b = new byte[1 + n + 12];
