@@ -405,6 +405,19 @@ def rejects(plan: Plan) -> None:
     rej("union_depth_100000", u, "conf.unions.Any", b"\x06\x01" * 100_000, "DEPTH_EXCEEDED")
 
 
+def findings(plan: Plan) -> None:
+    """Inputs the fuzzers found (FUZZING.md), kept as regression vectors in findings.jsonl: each
+    added here, with the fuzzer and date it came from, before the runtime is fixed. ``kind`` is
+    the error every runtime must report, or None where SPEC.md allows more than one."""
+    paths = {name: rel(SCHEMAS / f"{name}.cser") for name in ("scalars", "collections", "unions", "recursion")}
+    paths.update({name: rel(EXAMPLES / f"{name}.cser") for name in ("media", "sakai", "employee", "molecule")})
+
+    def find(name: str, schema: str, type_: str, data: bytes, kind: str | None) -> None:
+        plan.add("findings", Vector(name, paths[schema], type_, mode="reject", hex=data.hex(), kind=kind))
+
+    del find  # no finding yet; the first one removes this line
+
+
 def truncations(plan: Plan, positives: list[Vector]) -> None:
     """Every strict prefix of several messages: each must be rejected (any kind)."""
     chosen = {"all_max", "optionals_all", "holder_full", "w6_media_content", "any_many", "opt_scores"}
@@ -488,6 +501,7 @@ def main() -> None:
     evolution(plan)
     examples(plan)
     rejects(plan)
+    findings(plan)
     encode_all(args.reference, plan)
     complete_values(args.reference, plan)
     truncations(plan, [p.vector for items in plan.items.values() for p in items])
