@@ -415,7 +415,13 @@ def findings(plan: Plan) -> None:
     def find(name: str, schema: str, type_: str, data: bytes, kind: str | None) -> None:
         plan.add("findings", Vector(name, paths[schema], type_, mode="reject", hex=data.hex(), kind=kind))
 
-    del find  # no finding yet; the first one removes this line
+    # atheris (runtimes/python/fuzz), 2026-11-23: a struct of fixed-width fields cut after its 3rd
+    # byte; the generated pure-Python code named Atom.element in the path, the C code Atom.aromatic.
+    find("py_atom_cut_in_fixed_run", "molecule", "chem.Atom", bytes.fromhex("2f8020"), "TRUNCATED")
+    # atheris (runtimes/python/fuzz), 2026-11-23: an unknown union tag 25 levels down a list<Any>
+    # chain; the pure-Python error unwinding allocated ~6 KiB per level (F3 in RESULTS.md).
+    find("py_any_deep_unknown_tag", "unions", "conf.unions.Any", bytes.fromhex("0601" * 24 + "ffff06"),
+         "UNKNOWN_UNION_TAG")
 
 
 def truncations(plan: Plan, positives: list[Vector]) -> None:

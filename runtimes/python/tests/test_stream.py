@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from bench import message as message_module
+from bench.message import Message
 
-from cser import wire
+from cser import native, wire
 from cser.errors import DecodeError, DecodeErrorKind, EncodeError
 from cser.stream import HEADER_SIZE, StreamReader, StreamWriter, encode_header
 
@@ -488,3 +490,116 @@ def test_sockets() -> None:
         sent.set()
         thread.join(30)
     assert left.fileno() == -1 and right.fileno() == -1  # closefd closed both sockets
+
+
+# ---- generated classes, through the C accelerator and through the pure-Python code -----------
+
+
+@pytest.fixture(params=["native", "pure"])
+def message_type(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> type[Message]:
+    """bench.message.Message with its frames read in C, or by the generated Python functions
+    (the C path is the pure one too when CSER_PURE_PYTHON is set or the extension is missing)."""
+    if request.param == "pure":
+        monkeypatch.setattr(message_module, "_native_Message", None)
+    elif not native.ACTIVE:
+        pytest.skip("the C accelerator is off")
+    return Message
+
+
+MESSAGES = [
+    Message(type_=1, active=True, username="ada", userid=36, data="x"),
+    # A 2-byte frame length: an offset taken relative to the frame content would be off by 2.
+    Message(type_=-5, active=False, username="bob", userid=1 << 20, data="é" * 100),
+    Message(),
+    Message(type_=7, active=True, username="z" * 130, userid=-1, data="tail"),
+]
+
+
+def message_stream(values: list[Message]) -> tuple[bytes, list[int]]:
+    """A stream of ``values`` and the stream offset after each frame."""
+    buf = io.BytesIO()
+    ends = []
+    with StreamWriter(buf, Message) as w:
+        for v in values:
+            w.write(v)
+            w.flush()
+            ends.append(len(buf.getvalue()))
+    return buf.getvalue(), ends
+
+
+def test_generated_stream_cut_at_every_offset(message_type: type[Message]) -> None:
+    data, ends = message_stream(MESSAGES)
+    assert ends[-1] == len(data)
+    for cut in range(len(data) + 1):
+        complete = [v for v, end in zip(MESSAGES, ends, strict=True) if end <= cut]
+        reader = StreamReader(io.BytesIO(data[:cut]), message_type)
+        got: list[Message] = []
+        if cut == HEADER_SIZE or cut in ends:
+            assert list(reader) == complete, cut
+            continue
+        with pytest.raises(DecodeError) as info:
+            while (v := reader.read()) is not None:
+                got.append(v)
+        e = info.value
+        assert got == complete, cut
+        assert (e.kind, e.offset) == (K.TRUNCATED, cut), cut
+        if cut > HEADER_SIZE:
+            index = len(complete)
+            start = ends[index - 1] if index else HEADER_SIZE
+            assert e.context == f"record {index}, frame at stream offset {start}", cut
+
+
+def field_offsets(start: int, value: Message) -> dict[str, int]:
+    """The stream offset of each field of ``value``'s frame starting at ``start``."""
+    content = bytearray()
+    Message._write_content(value, content, wire.MAX_DEPTH)
+    pos = start + len(wire.uint_bytes(len(content)))
+    at = {}
+    at["type"] = pos
+    pos += len(wire.uint_bytes((value.type_ << 1) ^ (value.type_ >> 31)))
+    at["active"] = pos
+    pos += 1
+    at["username"] = pos
+    username = value.username.encode()
+    pos += len(wire.uint_bytes(len(username))) + len(username)
+    at["userid"] = pos
+    pos += len(wire.uint_bytes((value.userid << 1) ^ (value.userid >> 31)))
+    at["data"] = pos
+    at["data_bytes"] = pos + len(wire.uint_bytes(len(value.data.encode())))
+    return at
+
+
+@pytest.mark.parametrize("record", [1, 3])
+@pytest.mark.parametrize("corruption", ["utf8", "bool", "length"])
+def test_generated_stream_corrupt_record_in_the_middle(
+    message_type: type[Message], record: int, corruption: str
+) -> None:
+    data, ends = message_stream(MESSAGES)
+    stream = bytearray(data)
+    start = ends[record - 1]
+    at = field_offsets(start, MESSAGES[record])
+    if corruption == "utf8":
+        bad = at["data_bytes"]
+        stream[bad] = 0xFF
+        expected = (K.BAD_UTF8, bad, "Message.data")
+    elif corruption == "bool":
+        bad = at["active"]
+        stream[bad] = 0x02
+        expected = (K.BAD_BOOL, bad, "Message.active")
+    else:
+        bad = at["data"]
+        # A string length far above what remains in the frame (its last varint byte becomes 7f).
+        stream[bad + (1 if stream[bad] >= 0x80 else 0)] = 0x7F
+        expected = (K.LENGTH_TOO_LARGE, bad, "Message.data")
+    reader = StreamReader(io.BytesIO(bytes(stream)), message_type)
+    for i in range(record):
+        assert reader.read() == MESSAGES[i]
+    with pytest.raises(DecodeError) as info:
+        reader.read()
+    e = info.value
+    assert (e.kind, e.offset, e.path) == expected
+    assert e.context == f"record {record}, frame at stream offset {start}"
+    assert f"record {record}" in str(e)
+    # The framing is intact: the reader goes on with the next record.
+    assert reader.record_index == record + 1
+    assert list(reader) == MESSAGES[record + 1 :]

@@ -219,9 +219,15 @@ def read_body(
     read: Callable[[bytes, int, int, int], tuple[T, int]], data: bytes, pos: int, end: int, depth: int
 ) -> tuple[T, int]:
     """Reads a record body that fills ``data[pos:end]`` (a stream frame's content, SPEC §8) with
-    the record's generated reader, which expects the length first: the length is put back."""
-    framed = uint_bytes(end - pos) + data[pos:end]
-    return read(framed, 0, len(framed), depth)[0], end
+    the record's generated reader, which expects the length first: the length is put back, and
+    taken off again the offsets of errors, which count from ``data``'s start like the C path's."""
+    prefix = uint_bytes(end - pos)
+    framed = prefix + data[pos:end]
+    try:
+        return read(framed, 0, len(framed), depth)[0], end
+    except DecodeError as e:
+        e.offset = pos + max(e.offset - len(prefix), 0)
+        raise
 
 
 def decode_message(

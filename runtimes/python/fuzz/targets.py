@@ -1,0 +1,314 @@
+"""The atheris fuzz targets of the Python runtime (runtimes/python/fuzz/README.md).
+
+    python targets.py decode|stream [libFuzzer flags] [CORPUS_DIR... | CRASH_FILE...]
+
+Run by ``fuzz/run`` (``driver.py``), which generates the code of every example and conformance
+schema into ``target/fuzz/gen`` (``evolution_v1.cser`` into ``target/fuzz/gen_v1``: it shares
+its package with ``evolution_v2.cser``). atheris instruments the Python code (the runtime and
+the generated pure-Python functions); the C accelerator runs as a black box (README.md).
+
+The first byte of an input picks a root type (every record, struct and union, sorted by name);
+the rest is decoded twice, by the C accelerator and by the generated pure-Python functions.
+
+- ``decode``: ``Type.decode`` (C) and ``wire.decode_message(data, _read_Type)`` (pure) must give
+  the same value, or the same DecodeError kind, offset and path. A value must then survive
+  ``encode`` (C and pure give the same bytes b), ``decode(b)`` (the same value, both ways) and
+  ``encode`` again (b). On a sample of inputs (crc32 % 50 == 0, so a crash file reproduces it)
+  the peak of the memory traced by tracemalloc during each decode must stay below
+  ``64 x len + ALLOC_FLOOR``.
+- ``stream``: a :class:`cser.StreamReader` over the rest (when the selector's high bit is set,
+  after the right 21-byte header, so mutations reach the frames), once with the C path and once
+  with the pure one; both must yield the same values and errors (kind, offset, path, context),
+  every value must be written back by a :class:`cser.StreamWriter` and read again unchanged.
+
+Anything else is a finding: another exception, a crash, a timeout, too much memory.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pkgutil
+import struct
+import sys
+import tracemalloc
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+TARGET = HERE.parent / "target" / "fuzz"
+GEN = TARGET / "gen"
+GEN_V1 = TARGET / "gen_v1"
+
+#: Bytes any decode may allocate whatever its input: the value's own objects, the exception
+#: and its traceback, tracemalloc's own bookkeeping.
+ALLOC_FLOOR = 16 << 10
+#: What the pure-Python path may add, bounded by the depth limit and not by the input (finding
+#: F3 in RESULTS.md): an error raised N levels deep unwinds through N nested generated readers,
+#: and the traceback keeps each one's frame object: measured 6.3 KiB per level, 397 KB at
+#: depth 63 for a 128-byte input. 64 levels x 8 KiB.
+PURE_STACK_FLOOR = 64 * (8 << 10)
+#: The allowed multiple of the input's size (the brief: "an allocation larger than 64x").
+ALLOC_FACTOR = 64
+ALLOC_SAMPLE = 50
+
+import atheris  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: E402
+
+Entry = tuple[str, type[Any], ModuleType]
+
+
+def _load_modules() -> list[Entry]:
+    """Imports every generated module (instrumented by atheris) and lists the root types."""
+    from cser import native
+
+    if not native.ACTIVE:
+        raise SystemExit("the C accelerator is not built (or CSER_PURE_PYTHON is set): nothing to compare")
+
+    entries: list[Entry] = []
+
+    def collect(root: Path, suffix: str) -> None:
+        for info in pkgutil.walk_packages([str(root)]):
+            module = __import__(info.name, fromlist=["_"])
+            for attr in vars(module).values():
+                if (isinstance(attr, type) and attr.__module__ == module.__name__
+                        and hasattr(attr, "TYPE_NAME") and hasattr(module, f"_read_{attr.__name__}")):
+                    entries.append((attr.TYPE_NAME + suffix, attr, module))
+
+    # evolution_v1 first, under another name: then its modules leave sys.modules to the others.
+    sys.path.insert(0, str(GEN_V1))
+    collect(GEN_V1, "@v1")
+    sys.path.pop(0)
+    for name in [n for n in sys.modules if n == "conf" or n.startswith("conf.")]:
+        del sys.modules[name]
+    sys.path.insert(0, str(GEN))
+    collect(GEN, "")
+    entries.sort(key=lambda e: e[0])
+    return entries
+
+
+with atheris.instrument_imports(include=["cser"]):
+    from cser import DecodeError, DecodeErrorKind, EncodeError, StreamReader, StreamWriter
+    from cser import wire as w
+    from cser.stream import encode_header
+
+TYPES: list[Entry] = []
+
+
+class Finding(Exception):
+    """A broken contract (not a crash): atheris reports it like any uncaught exception."""
+
+
+def _pure_reader(cls: type[Any], module: ModuleType) -> Callable[[bytes, int, int, int], tuple[Any, int]]:
+    read: Callable[[bytes, int, int, int], tuple[Any, int]] = getattr(module, f"_read_{cls.__name__}")
+    return read
+
+
+def pure_decode(cls: type[Any], module: ModuleType, data: bytes) -> Any:
+    return w.decode_message(data, _pure_reader(cls, module), w.MAX_DEPTH)
+
+
+def pure_encode(value: Any, module: ModuleType) -> bytes:
+    cls = type(value)
+    # A union variant is written by its union's writer.
+    name = cls.__mro__[1].__name__ if cls.__mro__[1] is not object else cls.__name__
+    return w.encode_with(getattr(module, f"_write_{name}"), value)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Deep equality of decoded values: the same classes, floats by their bits (NaN, -0.0)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        return struct.pack("<d", a) == struct.pack("<d", b)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return len(a) == len(b) and all(
+            same(ka, kb) and same(va, vb) for (ka, va), (kb, vb) in zip(a.items(), b.items(), strict=True)
+        )
+    slots = [s for c in type(a).__mro__ for s in getattr(c, "__slots__", ())]
+    if slots and not isinstance(a, (int, str, bytes)):
+        return all(same(getattr(a, s), getattr(b, s)) for s in slots)
+    return bool(a == b)
+
+
+def outcome(decode: Callable[[], Any]) -> tuple[str, Any]:
+    try:
+        return "value", decode()
+    except DecodeError as e:
+        return "error", (e.kind, e.offset, e.path)
+
+
+def _check_alloc(label: str, data: bytes, decode: Callable[[], object], floor: int) -> None:
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        try:
+            decode()
+        except DecodeError:
+            pass
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    limit = ALLOC_FACTOR * len(data) + floor
+    if peak > limit:
+        raise Finding(f"{label}: decoding {len(data)} bytes allocated {peak} bytes at its peak (limit {limit})")
+
+
+def _round_trip(label: str, cls: type[Any], module: ModuleType, value: Any) -> None:
+    try:
+        b = value.encode()
+        b_pure = pure_encode(value, module)
+    except EncodeError as e:
+        raise Finding(f"{label}: a decoded value does not encode: {e!r}") from e
+    if b != b_pure:
+        raise Finding(f"{label}: C encodes {b.hex()}, pure Python {b_pure.hex()}")
+    try:
+        again = cls.decode(b)
+        again_pure = pure_decode(cls, module, b)
+    except DecodeError as e:
+        raise Finding(f"{label}: the encoding of a decoded value does not decode: {e!r}") from e
+    if not same(again, value) or not same(again_pure, value):
+        raise Finding(f"{label}: {b.hex()} decodes to {again!r} (C), {again_pure!r} (pure), not {value!r}")
+    if again.encode() != b:
+        raise Finding(f"{label}: encoding is not stable: {again.encode().hex()} != {b.hex()}")
+
+
+def _known(fast: tuple[str, Any], slow: tuple[str, Any]) -> bool:
+    """Known finding F1 (RESULTS.md), left to the compiler's Python generator: a struct's run of
+    fixed-width fields is read at once, so when it is cut the generated pure-Python code names
+    the run's first field in the path where the C code names the field that was cut. Only that
+    difference is let through: same kind (truncated), same offset, same path but its last field.
+    """
+    return fast[0] == slow[0] == "error" and _known_error(fast[1], slow[1])
+
+
+def _known_error(fast: tuple[Any, ...], slow: tuple[Any, ...]) -> bool:
+    if os.environ.get("CSER_FUZZ_STRICT") == "1":
+        return False
+    (fk, fo, fp), (sk, so, sp) = fast, slow
+    return bool(fk == sk == DecodeErrorKind.TRUNCATED and fo == so
+                and fp.rpartition(".")[0] == sp.rpartition(".")[0])
+
+
+def decode_target(data: bytes) -> None:
+    if not data:
+        return
+    label, cls, module = TYPES[data[0] % len(TYPES)]
+    msg = data[1:]
+    fast = outcome(lambda: cls.decode(msg))
+    slow = outcome(lambda: pure_decode(cls, module, msg))
+    if (fast[0] != slow[0] or (fast[0] == "error" and fast[1] != slow[1])) and not _known(fast, slow):
+        raise Finding(f"{label}: {msg.hex()}: C gives {fast!r}, pure Python {slow!r}")
+    if fast[0] == "value":
+        if not same(fast[1], slow[1]):
+            raise Finding(f"{label}: {msg.hex()}: C decodes {fast[1]!r}, pure Python {slow[1]!r}")
+        _round_trip(label, cls, module, fast[1])
+    if zlib.crc32(data) % ALLOC_SAMPLE == 0:
+        _check_alloc(label + " (C)", msg, lambda: cls.decode(msg), ALLOC_FLOOR)
+        _check_alloc(label + " (pure)", msg, lambda: pure_decode(cls, module, msg), ALLOC_FLOOR + PURE_STACK_FLOOR)
+
+
+class _PureType:
+    """The message type protocol of a generated class, through its pure-Python functions."""
+
+    def __init__(self, cls: type[Any], module: ModuleType) -> None:
+        self.TYPE_NAME: str = cls.TYPE_NAME
+        self.TYPE_ID: int = cls.TYPE_ID
+        self.FINGERPRINT: int = cls.FINGERPRINT
+        self._IS_RECORD: bool = cls._IS_RECORD
+        self._read = _pure_reader(cls, module)
+        self._write: Callable[[Any, bytearray, int], None] = getattr(module, f"_write_{cls.__name__}")
+
+    def _read_content(self, data: bytes, pos: int, end: int, depth: int) -> tuple[Any, int]:
+        if self._IS_RECORD:
+            return w.read_body(self._read, data, pos, end, depth)
+        return self._read(data, pos, end, depth)
+
+    def _write_content(self, value: Any, out: bytearray, depth: int) -> None:
+        if self._IS_RECORD:
+            w.write_body(self._write, value, out, depth)
+        else:
+            self._write(value, out, depth)
+
+
+def read_stream(data: bytes, message_type: Any) -> list[tuple[str, Any]]:
+    """Every value and error a reader yields, up to the end or a framing error (sticky)."""
+    reader = StreamReader(io.BytesIO(data), message_type, max_message_size=1 << 16)
+    out: list[tuple[str, Any]] = []
+    while True:
+        try:
+            value = reader.read()
+        except DecodeError as e:
+            out.append(("error", (e.kind, e.offset, e.path, e.context)))
+            try:
+                reader.read()
+            except DecodeError as again:
+                if again is e:
+                    return out  # the framing is broken: the stream ends here
+            continue
+        if value is None:
+            return out
+        out.append(("value", value))
+
+
+def stream_target(data: bytes) -> None:
+    if not data:
+        return
+    label, cls, module = TYPES[(data[0] & 0x7F) % len(TYPES)]
+    body = data[1:]
+    if data[0] & 0x80:
+        body = encode_header(cls.TYPE_ID, cls.FINGERPRINT) + body
+    fast = read_stream(body, cls)
+    slow = read_stream(body, _PureType(cls, module))
+    if len(fast) != len(slow) or not all(
+        a[0] == b[0] and (same(a[1], b[1]) if a[0] == "value"
+                          else a[1] == b[1] or (a[1][3] == b[1][3] and _known_error(a[1][:3], b[1][:3])))
+        for a, b in zip(fast, slow, strict=True)
+    ):
+        raise Finding(f"stream of {label}: {body.hex()}: C gives {fast!r}, pure Python {slow!r}")
+    values = [v for kind, v in fast if kind == "value"]
+    if not values:
+        return
+    types: list[Any] = [cls, _PureType(cls, module)]
+    for message_type in types:
+        out = io.BytesIO()
+        writer: StreamWriter[Any] = StreamWriter(out, message_type)
+        for v in values:
+            writer.write(v)
+        writer.close()
+        back: list[Any] = list(StreamReader(io.BytesIO(out.getvalue()), message_type))
+        if len(back) != len(values) or not all(same(a, b) for a, b in zip(back, values, strict=True)):
+            raise Finding(f"stream of {label}: {values!r} written and read back as {back!r}")
+
+
+def load() -> None:
+    """Imports the generated modules, instrumented by atheris, and fills TYPES."""
+    with atheris.instrument_imports():
+        TYPES.extend(_load_modules())
+
+
+TARGETS: dict[str, Callable[[bytes], None]] = {"decode": decode_target, "stream": stream_target}
+
+
+def main() -> None:
+    if sys.argv[1:] == ["--list"]:
+        load()
+        print(json.dumps({label: bool(cls._IS_RECORD) for label, cls, _ in TYPES}))
+        return
+    if len(sys.argv) < 2 or sys.argv[1] not in TARGETS:
+        raise SystemExit(f"usage: targets.py {'|'.join(TARGETS)} [libFuzzer flags] [corpus...]")
+    target = TARGETS[sys.argv[1]]
+    atheris.Setup([sys.argv[0], *sys.argv[2:]], target)
+    load()
+    print(f"targets.py: {len(TYPES)} root types", file=sys.stderr)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
