@@ -22,6 +22,15 @@ import java.util.Objects;
  * Errors in the framing itself (a truncated frame, a bad header) end the stream: every later
  * {@code read()} throws the same error. Not thread-safe.
  *
+ * <p>Untrusted input: every failure is a {@link CserDecodeException} whose {@code offset()} is
+ * counted from the start of the stream and whose message names the record, e.g. {@code (record 7,
+ * frame at stream offset 1234)}: its index (the count of frames before it, {@link #recordIndex()})
+ * and where its frame starts. A stream cut anywhere yields every complete record before the cut,
+ * then TRUNCATED. A corrupt record is one error, and the next {@code read()} returns the record
+ * after it; a corrupt frame <em>length</em> cannot be told from a good one, so the frames after it
+ * are read from wherever it points (and usually fail). Memory is bounded by the maximum message
+ * size, whatever lengths the input declares.
+ *
  * @param <T> the root type
  */
 public final class CserStreamReader<T> implements Closeable, Iterable<T> {

@@ -232,6 +232,99 @@ class CserStreamReaderTest {
         assertDecodeError(DecodeErrorKind.TRUNCATED, 22, () -> reader(concat(header, bytes("80"))).read());
     }
 
+    /** The stream offset where each frame of {@code messages} starts, and the end of the stream last. */
+    private static List<Integer> frameStarts(String... messages) {
+        List<Integer> starts = new ArrayList<>();
+        int at = CserStreamHeader.LENGTH;
+        starts.add(at);
+        for (String m : messages) {
+            CserWriter w = new CserWriter();
+            w.writeString(m);
+            at += CserWriter.varintSize(w.size()) + w.size();
+            starts.add(at);
+        }
+        return starts;
+    }
+
+    /** Hostile input: N records cut at every byte offset, read all at once and a byte at a time. */
+    @Test
+    void manyRecordsCutAtEveryOffsetYieldTheCompleteOnesThenTruncated() throws IOException {
+        String[] messages = new String[12];
+        for (int i = 0; i < messages.length; i++) {
+            // Short and long (two-byte frame length) records, and an empty one.
+            messages[i] = i == 5 ? "" : i % 4 == 3 ? ("r" + i).repeat(70) : "record " + i;
+        }
+        byte[] full = stream(messages);
+        List<Integer> starts = frameStarts(messages);
+        assertEquals(full.length, starts.get(messages.length));
+        for (int chunk : new int[] {1, 3, 1 << 16}) {
+            for (int cut = CserStreamHeader.LENGTH; cut <= full.length; cut++) {
+                int complete = 0; // the records wholly before the cut
+                while (complete < messages.length && starts.get(complete + 1) <= cut) {
+                    complete++;
+                }
+                String where = "chunk " + chunk + ", cut " + cut;
+                CserStreamReader<String> r = new CserStreamReader<>(
+                        new TrickleStream(Arrays.copyOf(full, cut), chunk), StringCodec.INSTANCE);
+                for (int i = 0; i < complete; i++) {
+                    assertEquals(messages[i], r.read(), where);
+                }
+                if (cut == starts.get(complete)) {
+                    assertNull(r.read(), where); // the cut is on a frame boundary: a shorter stream
+                    assertEquals(complete, r.recordIndex(), where);
+                    continue;
+                }
+                CserDecodeException e = assertDecodeError(DecodeErrorKind.TRUNCATED, cut, r::read);
+                assertTrue(e.getMessage().contains("record " + complete + ", frame at stream offset " + starts.get(complete)),
+                        where + ": " + e.getMessage());
+                assertSame(e, assertThrows(CserDecodeException.class, r::read), where);
+            }
+        }
+    }
+
+    /**
+     * Hostile input: corrupt records in the middle of a stream are reported with their index and
+     * stream offset, one error each, and reading goes on with the next record (frames are
+     * length-prefixed, so a bad body does not lose the framing).
+     */
+    @Test
+    void corruptRecordsInTheMiddleAreNamedAndTheReaderGoesOn() throws IOException {
+        String[] messages = new String[10];
+        for (int i = 0; i < messages.length; i++) {
+            messages[i] = "rec" + i; // each frame: 05 04 'r' 'e' 'c' digit
+        }
+        byte[] b = stream(messages);
+        List<Integer> starts = frameStarts(messages);
+        // Record 2: invalid UTF-8 (an overlong NUL) in the text.
+        b[starts.get(2) + 4] = (byte) 0xC0;
+        b[starts.get(2) + 5] = (byte) 0x80;
+        // Record 5: a string length (0x7f) past the end of its frame.
+        b[starts.get(5) + 1] = 0x7F;
+        // Record 7: an overlong varint as the string length.
+        b[starts.get(7) + 1] = (byte) 0x84;
+        b[starts.get(7) + 2] = 0x00;
+        DecodeErrorKind[] expected = new DecodeErrorKind[messages.length];
+        expected[2] = DecodeErrorKind.BAD_UTF8;
+        expected[5] = DecodeErrorKind.LENGTH_TOO_LARGE;
+        expected[7] = DecodeErrorKind.OVERLONG_VARINT;
+        for (int chunk : new int[] {1, 1 << 16}) {
+            CserStreamReader<String> r = new CserStreamReader<>(new TrickleStream(b, chunk), StringCodec.INSTANCE);
+            for (int i = 0; i < messages.length; i++) {
+                if (expected[i] == null) {
+                    assertEquals(messages[i], r.read(), "record " + i);
+                    continue;
+                }
+                CserDecodeException e = assertThrows(CserDecodeException.class, r::read, "record " + i);
+                assertEquals(expected[i], e.kind(), e::getMessage);
+                assertTrue(e.offset() >= starts.get(i) && e.offset() < starts.get(i + 1), e::getMessage);
+                assertTrue(e.getMessage().contains("record " + i + ", frame at stream offset " + starts.get(i)), e.getMessage());
+                assertEquals(i + 1, r.recordIndex(), "the bad frame is consumed");
+            }
+            assertNull(r.read());
+            assertEquals(messages.length, r.recordIndex());
+        }
+    }
+
     @Test
     void badMessageIsReportedAtItsStreamOffsetAndSkipped() throws IOException {
         byte[] header = Arrays.copyOf(stream(), 21);

@@ -9,6 +9,7 @@ public enum ErrorType {
     FILE_NOT_READABLE("cannot read %s: %s"),
     IMPORT_NOT_FOUND("import \"%s\" not found (looked in %s)"),
     IMPORT_CYCLE("import cycle: %s"),
+    IMPORT_BAD_PATH("import \"%s\" is not a valid path: %s"),
 
     // Syntax (the message comes from the parser).
     SYNTAX("%s"),

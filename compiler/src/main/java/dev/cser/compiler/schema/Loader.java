@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -110,9 +111,15 @@ public final class Loader {
     private Path resolve(Path importer, FileElement.ImportElement imp) {
         List<Path> candidates = new ArrayList<>();
         Path dir = importer.getParent();
-        candidates.add(dir == null ? Path.of(imp.path()) : dir.resolve(imp.path()).normalize());
-        for (Path include : includeDirs) {
-            candidates.add(include.resolve(imp.path()).normalize());
+        try {
+            candidates.add(dir == null ? Path.of(imp.path()) : dir.resolve(imp.path()).normalize());
+            for (Path include : includeDirs) {
+                candidates.add(include.resolve(imp.path()).normalize());
+            }
+        } catch (InvalidPathException e) {
+            // A string the file system cannot name (a NUL character): found by the compiler fuzzer.
+            errors.at(imp.location(), ErrorType.IMPORT_BAD_PATH, printable(imp.path()), e.getReason());
+            return null;
         }
         for (Path candidate : candidates) {
             if (Files.isRegularFile(candidate)) {
@@ -124,6 +131,19 @@ public final class Loader {
                 .collect(Collectors.joining(", "));
         errors.at(imp.location(), ErrorType.IMPORT_NOT_FOUND, imp.path(), looked);
         return null;
+    }
+
+    /** The path with control characters escaped ({@code \\u0000}), for a message. */
+    private static String printable(String path) {
+        StringBuilder b = new StringBuilder();
+        for (char c : path.toCharArray()) {
+            if (Character.isISOControl(c)) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     private static Path realOrNull(Path p) {

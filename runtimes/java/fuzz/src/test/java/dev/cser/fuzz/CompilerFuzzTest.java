@@ -1,0 +1,87 @@
+package dev.cser.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.codegen.JavaEmitter;
+import dev.cser.compiler.codegen.PythonEmitter;
+import dev.cser.compiler.codegen.RustEmitter;
+import dev.cser.compiler.diag.Diagnostic;
+import dev.cser.compiler.diag.DiagnosticFormatter;
+import dev.cser.compiler.diag.SchemaException;
+import dev.cser.compiler.schema.Schema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The compiler front end and its three emitters, in-process, over any schema text: the input is
+ * written to a file and compiled as {@code cserc} would. It must either succeed (and then every
+ * emitter must produce its code) or throw {@link SchemaException} whose every diagnostic is
+ * located in the file ({@code path:line:col: error: ...}), except the one whole-file error of a
+ * file that cannot be read (not UTF-8), which has no line. An uncaught exception or an error, or
+ * more than 1 s for one input, fails.
+ */
+class CompilerFuzzTest {
+    private static final Path DIR;
+    private static final Path FILE;
+
+    static {
+        try {
+            DIR = Files.createTempDirectory("cser-compiler-fuzz");
+            FILE = DIR.resolve("fuzz.cser");
+            DIR.toFile().deleteOnExit();
+            FILE.toFile().deleteOnExit();
+            // Warm up (ANTLR's and StringTemplate's first use is slow): the 1 s limit is about the input.
+            compileOnce("package warm.up;\nrecord A { string s = 1; optional<list<A>> a = 2; }\n".getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @FuzzTest
+    void compile(byte[] schemaText) throws IOException {
+        long t0 = System.nanoTime();
+        compileOnce(schemaText);
+        long nanos = System.nanoTime() - t0;
+        if (Limits.FUZZING && nanos > Limits.MAX_NANOS) {
+            throw new AssertionError("compiling " + schemaText.length + " bytes took " + nanos / 1_000_000 + " ms:\n"
+                    + new String(schemaText, StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void compileOnce(byte[] schemaText) throws IOException {
+        Files.write(FILE, schemaText);
+        SchemaCompiler compiler = new SchemaCompiler(List.of());
+        Schema schema;
+        try {
+            schema = compiler.compile(List.of(FILE));
+        } catch (SchemaException e) {
+            checkLocated(e.diagnostics(), new DiagnosticFormatter(compiler.sources()));
+            return;
+        }
+        new JavaEmitter(true).emit(schema);
+        new RustEmitter(true).emit(schema);
+        new PythonEmitter(true).emit(schema);
+    }
+
+    private static void checkLocated(List<Diagnostic> diagnostics, DiagnosticFormatter formatter) {
+        if (diagnostics.isEmpty()) {
+            throw new AssertionError("a SchemaException without diagnostics");
+        }
+        Pattern located = Pattern.compile(Pattern.quote(FILE.toString()) + ":[1-9][0-9]*:[1-9][0-9]*: error: \\S.*");
+        for (Diagnostic d : diagnostics) {
+            String text = formatter.format(d);
+            String first = text.lines().findFirst().orElse("");
+            // A file that cannot be read at all (not UTF-8: malformed/not_utf8.cser) is the one
+            // error reported for the whole file, without a line.
+            boolean wholeFile = d.location().line() == 0 && d.message().startsWith("cannot read ");
+            if (!wholeFile && !located.matcher(first).matches()) {
+                throw new AssertionError("a diagnostic not located in the file: " + text);
+            }
+        }
+    }
+}
