@@ -422,6 +422,10 @@ def findings(plan: Plan) -> None:
     # chain; the pure-Python error unwinding allocated ~6 KiB per level (F3 in RESULTS.md).
     find("py_any_deep_unknown_tag", "unions", "conf.unions.Any", bytes.fromhex("0601" * 24 + "ffff06"),
          "UNKNOWN_UNION_TAG")
+    # cargo-fuzz (runtimes/rust/fuzz, decode), 2026-11-23: a map<string, map<string, i32>> of
+    # 126 entries in 133 bytes; Rust reserved all 126 entries (104 bytes each) before reading one.
+    find("rs_nested_map_reserve", "collections", "conf.collections.NestedMap",
+         bytes.fromhex("7e" + "00" * 132), "DUPLICATE_MAP_KEY")
 
 
 def truncations(plan: Plan, positives: list[Vector]) -> None:

@@ -118,7 +118,7 @@ impl Reader<'_> {
     ) -> Result<Vec<Option<T>>> {
         let n = self.read_optional_count()?;
         // Eight absent elements fit in one byte: size by the bytes left, not by the count.
-        let mut list = Vec::with_capacity(n.min(self.remaining()));
+        let mut list = Vec::with_capacity(self.capacity_for::<Option<T>>(n.min(self.remaining())));
         let mut presence = 0u8;
         for i in 0..n {
             if i % 8 == 0 {
@@ -141,7 +141,7 @@ impl Reader<'_> {
         mut value: impl FnMut(&mut Self) -> Result<V>,
     ) -> Result<IndexMap<K, V>> {
         let n = self.read_count()?;
-        let mut map = IndexMap::with_capacity(n);
+        let mut map = IndexMap::with_capacity(self.capacity_for::<(u64, K, V)>(n));
         for _ in 0..n {
             let k = key(self)?;
             let v = value(self).map_err(|e| k.push_onto(e))?;
@@ -157,7 +157,9 @@ impl Reader<'_> {
         mut value: impl FnMut(&mut Self) -> Result<V>,
     ) -> Result<IndexMap<K, Option<V>>> {
         let n = self.read_optional_count()?;
-        let mut map = IndexMap::with_capacity(n.min(self.remaining()));
+        let mut map = IndexMap::with_capacity(
+            self.capacity_for::<(u64, K, Option<V>)>(n.min(self.remaining())),
+        );
         let mut presence = 0u8;
         for i in 0..n {
             if i % 8 == 0 {

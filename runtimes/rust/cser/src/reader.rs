@@ -5,6 +5,11 @@ use crate::varint::{decode_varint, VarintError};
 use crate::writer::DEFAULT_MAX_DEPTH;
 use crate::zigzag;
 
+/// The most memory a list or map may reserve up front per input byte that remains (see
+/// [`Reader::capacity_for`]): elements past it are allocated as they arrive, so hostile
+/// counts cost at most 32 bytes of memory per byte of input before the input runs out.
+pub const RESERVE_PER_BYTE: usize = 32;
+
 /// Reads cser-encoded values from one message.
 ///
 /// Safe on any input (SPEC §10): every failure is a [`DecodeError`] with the kind and offset
@@ -342,6 +347,19 @@ impl<'a> Reader<'a> {
         )
     }
 
+    /// The capacity to reserve for a list or map of `n` elements of `E` (an element, or a
+    /// map's entry) about to be read: `n`, unless that would reserve more than
+    /// [`RESERVE_PER_BYTE`] bytes per input byte that remains. A count is only bounded by the
+    /// bytes that remain, and an element of one byte may take far more memory (a record with
+    /// no field present: 1 byte on the wire, its whole struct in memory), so a hostile count
+    /// must not reserve memory out of proportion to the input; such a list grows as its
+    /// elements actually arrive.
+    #[inline]
+    pub fn capacity_for<E>(&self, n: usize) -> usize {
+        let size = std::mem::size_of::<E>().max(1);
+        n.min(self.remaining().saturating_mul(RESERVE_PER_BYTE) / size)
+    }
+
     /// Reads an element or entry count; LENGTH_TOO_LARGE if above the bytes that remain
     /// (every element takes at least one byte).
     #[inline]
@@ -583,7 +601,7 @@ impl<'a> Reader<'a> {
     /// Reads a count, then `n` elements with `f`; an error gets the element index prepended.
     pub fn read_list<T>(&mut self, mut f: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
         let n = self.read_count()?;
-        let mut v = Vec::with_capacity(n);
+        let mut v = Vec::with_capacity(self.capacity_for::<T>(n));
         for i in 0..n {
             v.push(f(self).map_err(|e| e.push_index(i as u64))?);
         }
@@ -849,6 +867,17 @@ mod tests {
         assert_eq!(err(r.read_count()), (LengthTooLarge, 1));
         r.pop_limit(old);
         assert_eq!(r.position(), 2);
+    }
+
+    #[test]
+    fn hostile_counts_reserve_in_proportion_to_the_input() {
+        let r = Reader::new(&[0u8; 10]);
+        assert_eq!(r.capacity_for::<u8>(10), 10);
+        assert_eq!(r.capacity_for::<u64>(10), 10);
+        // 32 bytes per remaining byte: 320 bytes, three elements of 100.
+        assert_eq!(r.capacity_for::<[u8; 100]>(10), 3);
+        assert_eq!(r.capacity_for::<()>(10), 10);
+        assert_eq!(Reader::new(&[]).capacity_for::<u8>(5), 0);
     }
 
     #[test]

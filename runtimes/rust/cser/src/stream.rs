@@ -236,9 +236,16 @@ impl<W: Write, M: Message> Drop for StreamWriter<W, M> {
 /// longer than the maximum message size (default 64 MiB) is rejected before anything is read.
 ///
 /// The header is read on the first [`StreamReader::read`]. A message that fails to decode does
-/// not break the framing: the next read goes on with the next frame. Errors in the framing (a
-/// truncated frame, a bad header) end the stream: every later read returns the same error.
-/// As an iterator it yields `Result<M, StreamError>` and stops after a framing error.
+/// not break the framing: the frame is consumed, and the next read goes on with the next frame.
+/// Errors in the framing (a truncated frame, a frame above the maximum size, a malformed frame
+/// length, a bad header) end the stream: every later read returns the same error. As an
+/// iterator it yields `Result<M, StreamError>` and stops after a framing error.
+///
+/// A decode error in a frame names where it happened: its offset counts from the start of the
+/// stream, and its [context](DecodeError::context), also part of its `Display`, is
+/// `record INDEX, frame at stream offset OFFSET`, the index of the record (counting from 0,
+/// bad ones included) and the offset of its frame's length. A stream cut short therefore
+/// yields every complete record before the cut, then TRUNCATED at the end of the input.
 pub struct StreamReader<R: Read, M: Message> {
     input: R,
     /// Bytes read but not consumed are `buf[pos..end]`.
