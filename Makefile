@@ -1,6 +1,9 @@
 # cser: build, test and demo every part of the project.
 #   make        build the compiler, the Java runtime and the examples' generated code, run the demos
-#   make test   run every test of every part, then the cross-language conformance suite present
+#   make test   run every test of every part, the cross-language conformance suite, the benchmark
+#               smokes, a 20-second smoke of every fuzzer and the socket load test
+#   make fuzz   run every fuzzer for FUZZ_SECONDS per target (FUZZING.md)
+#   make bench  run every benchmark (benchmarks/README.md); make bench-report renders RESULTS.md
 #   make clean  remove build output
 
 MVN ?= mvn
@@ -9,7 +12,7 @@ JAVA ?= java
 
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-java test-rust test-python test-conformance test-bench across-parts bench bench-quick bench-report clean
+.PHONY: all build demo test test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -24,7 +27,7 @@ demo: build across-parts
 	$(JAVA) -cp $(EXAMPLES_CP) dev.cser.examples.SakaiDemo
 	$(PY)/python conformance/across/run_across.py --only database
 
-test: test-java test-rust test-python test-conformance test-bench
+test: test-java test-rust test-python test-conformance test-bench test-fuzz test-load
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
@@ -135,6 +138,24 @@ bench bench-quick: build across-parts $(W5_DATA)
 	$(BENCH_RUST) run -q --release --bin report -- --mode $(if $(filter bench,$@),full,quick)
 	$(BENCH_PY) benchmarks/python/run.py --mode $(if $(filter bench,$@),full,quick)
 	$(PY)/python benchmarks/stream/w4_cross.py --mode $(if $(filter bench,$@),full,quick)
+
+## Hostile input (FUZZING.md, SPEC §10.1). `make fuzz` runs every coverage-guided fuzzer —
+## cargo-fuzz over the Rust decoders, Jazzer over the Java decoders and the compiler, atheris over
+## the Python decoders (C accelerator and pure Python) — for FUZZ_SECONDS per target, seeded with
+## the conformance vectors; `make test` runs a 20-second smoke of each, then the socket load test:
+## each language's W4 receiver against 8 senders of 100,000 messages and garbage connections.
+FUZZ_SECONDS ?= 60
+
+fuzz: build $(PY_VENV)/installed
+	runtimes/rust/fuzz/run $(FUZZ_SECONDS)
+	runtimes/java/fuzz/run $(FUZZ_SECONDS)
+	runtimes/python/fuzz/run $(FUZZ_SECONDS)
+
+test-fuzz:
+	$(MAKE) fuzz FUZZ_SECONDS=20
+
+test-load: build across-parts $(PY_VENV)/installed
+	$(PY)/python conformance/load/run_load.py
 
 bench-report: $(BENCH_TOOLS)/installed
 	$(BENCH_TOOLS)/bin/python benchmarks/report.py
