@@ -139,6 +139,11 @@ def _run_once(name: str, seconds: int) -> dict[str, object]:
     corpus.mkdir(parents=True, exist_ok=True)
     FINDINGS.mkdir(parents=True, exist_ok=True)
     log_path = TARGET / f"{name}.log"
+    n = 1
+    while log_path.exists() and (TARGET / f"{name}.{n}.log").exists():
+        n += 1
+    if log_path.exists():
+        log_path.rename(TARGET / f"{name}.{n}.log")  # a restart (--keep-going) keeps the earlier log
     env = dict(os.environ)
     env.pop("CSER_PURE_PYTHON", None)
     cmd = [sys.executable, str(HERE / "targets.py"), name, str(corpus), str(SEEDS / name),
@@ -186,6 +191,8 @@ def main() -> int:
                         help="record a finding and go on fuzzing that target for the time left")
     args = parser.parse_args()
     TARGET.mkdir(parents=True, exist_ok=True)
+    for old in TARGET.glob("*.*.log"):
+        old.unlink()  # the logs of an earlier run's restarts
     generate()
     log("the C accelerator is fuzzed as a black box: cov/ft count the instrumented Python code "
         "(runtime and generated pure-Python functions), see README.md")
