@@ -259,7 +259,7 @@ def _read_Image(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int
             x4 = Size(u)
         v.size = x4
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Image[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Image[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Image[f]) from None
     return v, end
@@ -616,7 +616,7 @@ def _read_Media(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int
                 else:
                     x8_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x8.append(x8_x1)
@@ -647,7 +647,7 @@ def _read_Media(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int
         else:
             v.copyright = None
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Media[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Media[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Media[f]) from None
     return v, end
@@ -801,13 +801,13 @@ def _read_MediaContent(data: bytes, pos: int, end: int, depth: int) -> tuple[Med
             try:
                 x1_x1, pos = _read_Image(data, pos, end, depth)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x1.append(x1_x1)
         v.images = x1
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_MediaContent[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_MediaContent[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_MediaContent[f]) from None
     return v, end

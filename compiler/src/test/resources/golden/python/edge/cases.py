@@ -397,7 +397,7 @@ def _read_Scalars(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars,
             x13 = Color(u)
         v.color = x13
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Scalars[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Scalars[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Scalars[f]) from None
     return v, end
@@ -708,7 +708,7 @@ def _read_Keywords(data: bytes, pos: int, end: int, depth: int) -> tuple[Keyword
         else:
             v.none = None
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Keywords[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Keywords[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Keywords[f]) from None
     return v, end
@@ -1185,7 +1185,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                 else:
                     x4_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x4.append(x4_x1)
@@ -1199,7 +1199,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
             try:
                 x5_x1, pos = _w.read_bytes(data, pos, end)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x5.append(x5_x1)
@@ -1228,7 +1228,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                 else:
                     x6_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
-                raise e.push_key(x6_k1).with_traceback(None)
+                raise e.push_key(x6_k1).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_key(x6_k1) from None
             if x6_k1 in x6:
@@ -1265,12 +1265,12 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                         else:
                             x7_x2, pos = _w.read_str(data, pos, end)
                     except _DecodeError as e:
-                        raise e.push_index(i1).with_traceback(None)
+                        raise e.push_index(i1).with_traceback(None) from None
                     except UnicodeDecodeError as e:
                         raise _w.bad_utf8(pos + 1 + e.start).push_index(i1) from None
                     x7_x1.append(x7_x2)
             except _DecodeError as e:
-                raise e.push_key(x7_k1).with_traceback(None)
+                raise e.push_key(x7_k1).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_key(x7_k1) from None
             if x7_k1 in x7:
@@ -1296,7 +1296,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                     else:
                         x8_x1, pos = _w.read_str(data, pos, end)
                 except _DecodeError as e:
-                    raise e.push_index(i0).with_traceback(None)
+                    raise e.push_index(i0).with_traceback(None) from None
                 except UnicodeDecodeError as e:
                     raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
                 x8.append(x8_x1)
@@ -1326,7 +1326,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                         x9_x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
                     x9_x1 = (x9_x1 >> 1) ^ -(x9_x1 & 1)
                 except _DecodeError as e:
-                    raise e.push_key(x9_k1).with_traceback(None)
+                    raise e.push_key(x9_k1).with_traceback(None) from None
                 except UnicodeDecodeError as e:
                     raise _w.bad_utf8(pos + 1 + e.start).push_key(x9_k1) from None
                 if x9_k1 in x9:
@@ -1360,7 +1360,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                     else:
                         x10_x1, pos = _w.read_str(data, pos, end)
                 except _DecodeError as e:
-                    raise e.push_index(i0).with_traceback(None)
+                    raise e.push_index(i0).with_traceback(None) from None
                 except UnicodeDecodeError as e:
                     raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
                 x10.append(x10_x1)
@@ -1400,7 +1400,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                         x11_x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
                     x11_x1 = (x11_x1 >> 1) ^ -(x11_x1 & 1)
                 except _DecodeError as e:
-                    raise e.push_key(x11_k1).with_traceback(None)
+                    raise e.push_key(x11_k1).with_traceback(None) from None
                 except UnicodeDecodeError as e:
                     raise _w.bad_utf8(pos + 1 + e.start).push_key(x11_k1) from None
                 if x11_k1 in x11:
@@ -1420,7 +1420,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
             try:
                 x12_x1, pos = _w.read_sint_list(data, pos, end, 0xFFFFFFFF)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x12.append(x12_x1)
@@ -1449,7 +1449,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
                 if x14_x1 is None:
                     x14_x1 = Color(u)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x14.append(x14_x1)
@@ -1581,7 +1581,7 @@ def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Coll
         else:
             v.opt9 = None
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Collections[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Collections[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Collections[f]) from None
     return v, end
@@ -1739,7 +1739,7 @@ def _read_Lit(data: bytes, pos: int, end: int, depth: int) -> tuple[Lit, int]:
         x0 = (x0 >> 1) ^ -(x0 & 1)
         v.value = x0
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Lit[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Lit[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Lit[f]) from None
     return v, pos
@@ -1883,7 +1883,7 @@ def _read_BinOp(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int
         x2, pos = _read_Expr(data, pos, end, depth)
         v.right = x2
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_BinOp[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_BinOp[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_BinOp[f]) from None
     return v, end
@@ -2111,13 +2111,13 @@ def _read_Expr(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
                 try:
                     x3_x1, pos = _read_Expr(data, pos, end, depth)
                 except _DecodeError as e:
-                    raise e.push_index(i0).with_traceback(None)
+                    raise e.push_index(i0).with_traceback(None) from None
                 except UnicodeDecodeError as e:
                     raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
                 x3.append(x3_x1)
             return ExprCall(x3), pos
     except _DecodeError as e:
-        raise e.push_field(_VARIANTS_Expr[tag]).with_traceback(None)
+        raise e.push_field(_VARIANTS_Expr[tag]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_VARIANTS_Expr[tag]) from None
     raise _w.unknown_tag(pos, tag, "edge.cases.Expr").push_field(f"Expr.<tag {tag}>")
@@ -2263,7 +2263,7 @@ def _read_Node(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
             try:
                 x1_x1, pos = _read_Node(data, pos, end, depth)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x1.append(x1_x1)
@@ -2279,7 +2279,7 @@ def _read_Node(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
         else:
             v.next = None
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Node[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Node[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Node[f]) from None
     return v, end
@@ -2429,7 +2429,7 @@ def _read_Sample(data: bytes, pos: int, end: int, depth: int) -> tuple[Sample, i
             x2 = Color(u)
         v.color = x2
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_Sample[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_Sample[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Sample[f]) from None
     return v, pos
@@ -2573,7 +2573,7 @@ def _read_EvolvedV1(data: bytes, pos: int, end: int, depth: int) -> tuple[Evolve
         x1 = (x1 >> 1) ^ -(x1 & 1)
         v.count = x1
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_EvolvedV1[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_EvolvedV1[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_EvolvedV1[f]) from None
     return v, end
@@ -2782,7 +2782,7 @@ def _read_EvolvedV2(data: bytes, pos: int, end: int, depth: int) -> tuple[Evolve
                 else:
                     x3_x1, pos = _w.read_str(data, pos, end)
             except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None)
+                raise e.push_index(i0).with_traceback(None) from None
             except UnicodeDecodeError as e:
                 raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
             x3.append(x3_x1)
@@ -2793,7 +2793,7 @@ def _read_EvolvedV2(data: bytes, pos: int, end: int, depth: int) -> tuple[Evolve
         x4, pos = _read_Sample(data, pos, end, depth)
         v.sample = x4
     except _DecodeError as e:
-        raise e.push_field(_FIELDS_EvolvedV2[f]).with_traceback(None)
+        raise e.push_field(_FIELDS_EvolvedV2[f]).with_traceback(None) from None
     except UnicodeDecodeError as e:
         raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_EvolvedV2[f]) from None
     return v, end
