@@ -1,6 +1,7 @@
 package dev.cser.compiler.schema;
 
 import dev.cser.compiler.diag.Location;
+import java.util.ArrayList;
 import java.util.List;
 
 /** A record (evolvable, length-prefixed when nested) or a struct (frozen, no framing). */
@@ -26,6 +27,50 @@ public final class MessageType extends Declaration {
     /** How many optional fields (presence slots) the message has. */
     public int optionalCount() {
         return (int) fields.stream().filter(Field::isOptional).count();
+    }
+
+    /** The presence bytes of the body in order (SPEC §5.4): one per eight optional fields. */
+    public List<PresenceGroup> presenceGroups() {
+        List<PresenceGroup> groups = new ArrayList<>();
+        List<Field> slots = new ArrayList<>();
+        for (Field f : fields) {
+            if (f.startsPresenceGroup() && !slots.isEmpty()) {
+                groups.add(new PresenceGroup(groups.size(), slots));
+                slots.clear();
+            }
+            if (f.isOptional()) {
+                slots.add(f);
+            }
+        }
+        if (!slots.isEmpty()) {
+            groups.add(new PresenceGroup(groups.size(), slots));
+        }
+        return groups;
+    }
+
+    /** The presence group whose byte is written just before {@code f}, or null when none is. */
+    public PresenceGroup presenceGroupStartingAt(Field f) {
+        return f.startsPresenceGroup() ? presenceGroups().get(f.presenceGroup()) : null;
+    }
+
+    /** The runs of two or more consecutive fixed-width fields (see {@link FixedWidthRun}). */
+    public List<FixedWidthRun> fixedWidthRuns() {
+        List<FixedWidthRun> runs = new ArrayList<>();
+        List<Field> run = new ArrayList<>();
+        for (Field f : fields) {
+            if (FixedWidthRun.fits(f)) {
+                run.add(f);
+                continue;
+            }
+            if (run.size() >= 2) {
+                runs.add(new FixedWidthRun(run));
+            }
+            run.clear();
+        }
+        if (run.size() >= 2) {
+            runs.add(new FixedWidthRun(run));
+        }
+        return runs;
     }
 
     void setFields(List<Field> fields) {

@@ -1,39 +1,25 @@
 package dev.cser.compiler.codegen.rust;
 
+import dev.cser.compiler.codegen.ModelElement;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldDecl;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldFromJson;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldRead;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldToJson;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldWrite;
 import java.util.List;
 
-/** A record or struct: a Rust struct with its codec. */
-public final class MessageItem {
-    public final String name;
-    public final String qualifiedName;
-    public final boolean struct;
-    public final List<String> doc;
-    /** Every field in id order, deprecated ones included (they are on the wire, not in the struct). */
-    public final List<RustField> fields;
-    public final boolean eq;
-    public final boolean hash;
-    public final String typeId;
-    public final String fingerprint;
-
-    MessageItem(String name, String qualifiedName, boolean struct, List<String> doc, List<RustField> fields,
-            boolean eq, boolean hash, String typeId, String fingerprint) {
-        this.name = name;
-        this.qualifiedName = qualifiedName;
-        this.struct = struct;
-        this.doc = doc;
-        this.fields = fields;
-        this.eq = eq;
-        this.hash = hash;
-        this.typeId = typeId;
-        this.fingerprint = fingerprint;
-    }
-
-    public String getTemplate() {
-        return "messageItem";
-    }
-
-    /** The fields of the Rust struct: those not deprecated. */
-    public List<RustField> getLiveFields() {
-        return fields.stream().filter(f -> !f.deprecated).toList();
-    }
-}
+/**
+ * A record or struct: a Rust struct with its codec.
+ *
+ * @param eq whether it can derive Eq (no float anywhere inside)
+ * @param hash whether it can derive Hash (Eq, and no map anywhere inside)
+ * @param declarations the struct's fields: those not deprecated
+ * @param writes every field in id order, deprecated ones included (they are on the wire)
+ * @param reads likewise
+ * @param toJson the fields not deprecated
+ * @param fromJson every field
+ */
+public record MessageItem(String name, String qualifiedName, boolean struct, List<String> doc, boolean eq,
+        boolean hash, String typeId, String fingerprint, @ModelElement List<FieldDecl> declarations,
+        @ModelElement List<FieldWrite> writes, @ModelElement List<FieldRead> reads,
+        @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson) {}

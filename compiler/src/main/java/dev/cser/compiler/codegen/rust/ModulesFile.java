@@ -1,57 +1,21 @@
 package dev.cser.compiler.codegen.rust;
 
-import java.util.ArrayList;
+import dev.cser.compiler.codegen.ModelElement;
 import java.util.List;
 
-/** {@code cser_modules.rs}: the module tree of every package, each including its file. */
-public final class ModulesFile {
-    /** A module: a package segment, with the file of the package of that name if there is one. */
-    public static final class Module {
-        public final String name;
-        public List<String> doc = List.of();
-        public String include;
-        public final List<Module> children = new ArrayList<>();
+/**
+ * {@code cser_modules.rs}: a module per package segment, each including its package's file,
+ * and with {@code --json} the registry of every record, struct and union.
+ */
+public record ModulesFile(@ModelElement List<Module> modules, @ModelElement List<JsonTypeEntry> jsonTypes) {
 
-        Module(String name) {
-            this.name = name;
-        }
-
-        public String getName() {
-            return name;
-        }
-
-        Module child(String segment) {
-            for (Module m : children) {
-                if (m.name.equals(segment)) {
-                    return m;
-                }
-            }
-            Module m = new Module(segment);
-            children.add(m);
-            return m;
-        }
-    }
+    /**
+     * A module: a package segment, with the file of the package of that name if there is one.
+     *
+     * @param include the package file it includes, or null
+     */
+    public record Module(String name, List<String> doc, String include, @ModelElement List<Module> children) {}
 
     /** A record, struct or union in the JSON registry: its schema name and its path from the root. */
-    public record JsonType(String name, String path) {
-        public String getName() {
-            return name;
-        }
-
-        public String getPath() {
-            return path;
-        }
-    }
-
-    public final List<Module> modules;
-    /** Whether to generate the registry {@code JSON_TYPES} ({@code cserc --json}). */
-    public final boolean json;
-    /** Every record, struct and union of every package, in package then declaration order. */
-    public final List<JsonType> jsonTypes;
-
-    ModulesFile(List<Module> modules, boolean json, List<JsonType> jsonTypes) {
-        this.modules = modules;
-        this.json = json;
-        this.jsonTypes = jsonTypes;
-    }
+    public record JsonTypeEntry(String name, @ModelElement TypePath path) {}
 }

@@ -1,31 +1,17 @@
 package dev.cser.compiler.codegen.rust;
 
+import dev.cser.compiler.codegen.ModelElement;
 import java.util.List;
+import java.util.Map;
 
-/** One generated file: the items of one schema package, included as a module. */
-public final class PackageFile {
-    public final String packageName;
-    /** The schema files declaring the package. */
-    public final List<String> sources;
-    public final StdNames std;
-    /** {@link MessageItem}s, {@link EnumItem}s and {@link UnionItem}s in declaration order. */
-    public final List<Object> items;
-    /** Whether any item reads or writes through the runtime's Reader and Writer. */
-    public final boolean usesCodec;
-    /** Whether to generate the JSON mapping (SPEC §11): {@code to_json} and {@code from_json}. */
-    public final boolean json;
-
-    PackageFile(String packageName, List<String> sources, StdNames std, List<Object> items, boolean usesCodec,
-            boolean json) {
-        this.packageName = packageName;
-        this.sources = sources;
-        this.std = std;
-        this.items = items;
-        this.usesCodec = usesCodec;
-        this.json = json;
-    }
-
-    public String getFileName() {
-        return packageName + ".rs";
-    }
-}
+/**
+ * One generated file: the items of one schema package, included as a module by
+ * {@link ModulesFile}. Its templates spell a standard name
+ * by its full path where the package declares a type of that name ({@code shadowed}).
+ *
+ * @param sources the schema files declaring the package
+ * @param usesCodec whether any item reads or writes through the runtime's Reader and Writer
+ * @param items {@link MessageItem}s, {@link EnumItem}s and {@link UnionItem}s in declaration order
+ */
+public record PackageFile(List<String> sources, Map<String, Boolean> shadowed, boolean usesCodec,
+        @ModelElement List<Object> items) {}

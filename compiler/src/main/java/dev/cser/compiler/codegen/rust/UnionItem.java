@@ -1,33 +1,24 @@
 package dev.cser.compiler.codegen.rust;
 
+import dev.cser.compiler.codegen.ModelElement;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantDecl;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantFromJson;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantRead;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantToJson;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantWrite;
 import java.util.List;
 
-/** A union: a Rust enum with one variant per case. */
-public final class UnionItem {
-    public final String name;
-    public final String qualifiedName;
-    public final List<String> doc;
-    public final List<RustField> variants;
-    public final RustField zero;
-    public final boolean eq;
-    public final boolean hash;
-    public final String typeId;
-    public final String fingerprint;
+/**
+ * A union: a Rust enum with one variant per case.
+ *
+ * @param variants every variant's tag, Rust name and error path, in id order
+ * @param zero the variant of the zero value (SPEC §3)
+ */
+public record UnionItem(String name, String qualifiedName, List<String> doc, boolean eq, boolean hash, String typeId,
+        String fingerprint, List<Tag> variants, Tag zero, @ModelElement List<VariantDecl> declarations,
+        @ModelElement List<VariantWrite> writes, @ModelElement List<VariantRead> reads,
+        @ModelElement List<VariantToJson> toJson, @ModelElement List<VariantFromJson> fromJson) {
 
-    UnionItem(String name, String qualifiedName, List<String> doc, List<RustField> variants, RustField zero,
-            boolean eq, boolean hash, String typeId, String fingerprint) {
-        this.name = name;
-        this.qualifiedName = qualifiedName;
-        this.doc = doc;
-        this.variants = variants;
-        this.zero = zero;
-        this.eq = eq;
-        this.hash = hash;
-        this.typeId = typeId;
-        this.fingerprint = fingerprint;
-    }
-
-    public String getTemplate() {
-        return "unionItem";
-    }
+    /** A variant's id, its Rust name, its schema name and its segment in decode-error paths. */
+    public record Tag(int id, String name, String schemaName, String path) {}
 }

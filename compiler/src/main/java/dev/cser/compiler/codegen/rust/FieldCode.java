@@ -1,0 +1,67 @@
+package dev.cser.compiler.codegen.rust;
+
+import dev.cser.compiler.codegen.ModelElement;
+import dev.cser.compiler.codegen.rust.JsonConversions.FromJson;
+import dev.cser.compiler.codegen.rust.JsonConversions.FromJsonFn;
+import dev.cser.compiler.codegen.rust.JsonConversions.ToJson;
+import dev.cser.compiler.codegen.rust.JsonConversions.ToJsonFn;
+import java.util.List;
+
+/**
+ * What a record's or struct's fields contribute to each part of its item, one record per part.
+ * {@code name} is the Rust field name, {@code schemaName} the name as written in the schema,
+ * {@code path} the field's segment in decode-error paths ({@code MediaContent.images}).
+ */
+public final class FieldCode {
+    private FieldCode() {}
+
+    /** A field of the generated struct. */
+    public record FieldDecl(String name, List<String> doc, @ModelElement TypeSpelling type) {}
+
+    /**
+     * Writing one field: the presence byte first when its group starts here, then the value (a
+     * deprecated field's zero bytes; an optional's value when present, matched through
+     * {@code option}).
+     *
+     * @param presence for a group start, the group's slots (the byte's bits); empty otherwise
+     * @param zeroBytes for a deprecated field, its zero value's bytes as literals
+     */
+    public record FieldWrite(String schemaName, boolean deprecated, boolean optional, List<PresenceSlot> presence,
+            List<String> zeroBytes, @ModelElement ValueRef option, @ModelElement Writes value) {}
+
+    /** A bit of a presence byte: set when the field is present; a deprecated field is always absent. */
+    public record PresenceSlot(String name, boolean deprecated) {}
+
+    public sealed interface FieldRead {}
+
+    /**
+     * Reading one field of a record: a body that ends before it (an older writer) leaves it and
+     * the fields after it at their zero values.
+     *
+     * @param presenceBit the mask of an optional field's bit in its group's byte
+     */
+    public record RecordFieldRead(String name, String schemaName, String path, boolean optional, boolean deprecated,
+            boolean startsPresenceGroup, int presenceBit, @ModelElement Reads read) implements FieldRead {}
+
+    /**
+     * Reading one field of a struct: every field is there; unused presence bits must be 0.
+     *
+     * @param presenceBitsUsed for a group start, how many bits of the byte its slots use
+     */
+    public record StructFieldRead(String name, String schemaName, String path, boolean optional, boolean deprecated,
+            boolean startsPresenceGroup, int presenceBit, int presenceBitsUsed, @ModelElement Reads read)
+            implements FieldRead {}
+
+    /**
+     * A member of {@code to_json}'s object: {@code value} converts the field, or for an optional
+     * {@code function} converts what it holds.
+     *
+     * @param boxed an optional holding a Box, taken out with {@code as_deref}
+     */
+    public record FieldToJson(String name, String schemaName, boolean optional, boolean boxed,
+            @ModelElement ToJsonFn function, @ModelElement ToJson value) {}
+
+    /** A member {@code from_json} reads: a deprecated one is accepted and ignored. */
+    public record FieldFromJson(String name, String schemaName, String path, boolean optional, boolean deprecated,
+            @ModelElement FromJsonFn function, @ModelElement FromJson value) {}
+}

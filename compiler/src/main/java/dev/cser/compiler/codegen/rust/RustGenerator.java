@@ -1,0 +1,110 @@
+package dev.cser.compiler.codegen.rust;
+
+import dev.cser.compiler.codegen.Generator;
+import dev.cser.compiler.codegen.OutputFile;
+import dev.cser.compiler.codegen.PackageGroup;
+import dev.cser.compiler.schema.Declaration;
+import dev.cser.compiler.schema.EnumType;
+import dev.cser.compiler.schema.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The Rust target: a file per schema package ({@code sakai.content.rs}) and
+ * {@code cser_modules.rs}, the module tree that includes them ({@code cser::include_generated!()}).
+ */
+public final class RustGenerator implements Generator {
+    /**
+     * The standard names generated code uses. A schema may declare a type called {@code String},
+     * {@code Option} or {@code Result} (SPEC only forbids the names of its own built-in types); in
+     * that package the generated code spells the standard one by its full path (rust.stg's
+     * {@code std}), so the schema's type keeps its name.
+     */
+    private static final Set<String> STD_NAMES = Set.of("String", "Vec", "Option", "Some", "None", "Box", "Result",
+            "Ok", "Err", "Default");
+
+    private final RustTarget target = new RustTarget();
+
+    @Override
+    public RustTarget target() {
+        return target;
+    }
+
+    @Override
+    public List<OutputFile> outputModel(Schema schema) {
+        List<PackageGroup> packages = PackageGroup.of(schema);
+        RustItemBuilder items = new RustItemBuilder(target);
+        List<OutputFile> files = new ArrayList<>();
+        for (PackageGroup p : packages) {
+            List<Declaration> decls = p.declarations();
+            Map<String, Boolean> shadowed = new TreeMap<>();
+            for (Declaration d : decls) {
+                String name = target.typeName(d.name());
+                if (STD_NAMES.contains(name)) {
+                    shadowed.put(name, true);
+                }
+            }
+            List<Object> rendered = decls.stream().map(items::item).toList();
+            boolean usesCodec = decls.stream().anyMatch(d -> !(d instanceof EnumType));
+            files.add(new OutputFile(target.packageFile(p.name()),
+                    new PackageFile(p.sources(), shadowed, usesCodec, rendered)));
+        }
+        files.add(new OutputFile(RustTarget.MODULES_FILE, modules(packages)));
+        return files;
+    }
+
+    /** The module tree: a module per package segment, docs from the package's first file. */
+    private ModulesFile modules(List<PackageGroup> packages) {
+        ModuleNode top = new ModuleNode("");
+        List<ModulesFile.JsonTypeEntry> jsonTypes = new ArrayList<>();
+        for (PackageGroup p : packages) {
+            List<String> modulePath = target.modulePath(p.name());
+            List<String> fromRoot = new ArrayList<>();
+            fromRoot.add("self");
+            fromRoot.addAll(modulePath);
+            for (Declaration d : p.declarations()) {
+                if (!(d instanceof EnumType)) {
+                    jsonTypes.add(new ModulesFile.JsonTypeEntry(d.qualifiedName(),
+                            new TypePath(fromRoot, target.typeName(d.name()))));
+                }
+            }
+            ModuleNode m = top;
+            for (String segment : modulePath) {
+                m = m.child(segment);
+            }
+            m.include = target.packageFile(p.name());
+            m.doc = target.docLines(p.doc());
+        }
+        return new ModulesFile(top.children.stream().map(ModuleNode::toModule).toList(), jsonTypes);
+    }
+
+    /** A module of the tree while it is built. */
+    private static final class ModuleNode {
+        final String name;
+        List<String> doc = List.of();
+        String include;
+        final List<ModuleNode> children = new ArrayList<>();
+
+        ModuleNode(String name) {
+            this.name = name;
+        }
+
+        ModuleNode child(String segment) {
+            for (ModuleNode m : children) {
+                if (m.name.equals(segment)) {
+                    return m;
+                }
+            }
+            ModuleNode m = new ModuleNode(segment);
+            children.add(m);
+            return m;
+        }
+
+        ModulesFile.Module toModule() {
+            return new ModulesFile.Module(name, doc, include, children.stream().map(ModuleNode::toModule).toList());
+        }
+    }
+}

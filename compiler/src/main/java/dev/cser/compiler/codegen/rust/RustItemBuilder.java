@@ -1,0 +1,161 @@
+package dev.cser.compiler.codegen.rust;
+
+import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldDecl;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldFromJson;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldRead;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldToJson;
+import dev.cser.compiler.codegen.rust.FieldCode.FieldWrite;
+import dev.cser.compiler.codegen.rust.FieldCode.PresenceSlot;
+import dev.cser.compiler.codegen.rust.FieldCode.RecordFieldRead;
+import dev.cser.compiler.codegen.rust.FieldCode.StructFieldRead;
+import dev.cser.compiler.codegen.rust.TypeSpelling.OptionType;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantDecl;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantFromJson;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantRead;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantToJson;
+import dev.cser.compiler.codegen.rust.VariantCode.VariantWrite;
+import dev.cser.compiler.schema.CanonicalText;
+import dev.cser.compiler.schema.Declaration;
+import dev.cser.compiler.schema.EnumType;
+import dev.cser.compiler.schema.Field;
+import dev.cser.compiler.schema.MessageType;
+import dev.cser.compiler.schema.PresenceGroup;
+import dev.cser.compiler.schema.Primitive;
+import dev.cser.compiler.schema.Type;
+import dev.cser.compiler.schema.TypeGraph;
+import dev.cser.compiler.schema.UnionType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the item of one declaration: an {@link EnumItem}, {@link MessageItem} or {@link UnionItem}. */
+final class RustItemBuilder {
+    private final RustTarget target;
+
+    RustItemBuilder(RustTarget target) {
+        this.target = target;
+    }
+
+    Object item(Declaration d) {
+        if (d instanceof EnumType e) {
+            return enumItem(e);
+        }
+        return d instanceof UnionType u ? unionItem(u) : messageItem((MessageType) d);
+    }
+
+    private EnumItem enumItem(EnumType e) {
+        List<EnumItem.Member> members = e.members().stream()
+                .map(m -> new EnumItem.Member(m.name(), m.value(), target.docLines(m.doc())))
+                .toList();
+        return new EnumItem(target.typeName(e.name()), e.qualifiedName(), target.docLines(e.doc()), members);
+    }
+
+    private MessageItem messageItem(MessageType m) {
+        RustTypeMapper mapper = new RustTypeMapper(target, m);
+        List<Field> fs = m.fields();
+        List<String> names = Names.unique(fs.stream().map(f -> target.snake(f.name())).toList(),
+                fs.stream().map(Field::id).toList(), target::disambiguate);
+        List<FieldDecl> declarations = new ArrayList<>();
+        List<FieldWrite> writes = new ArrayList<>();
+        List<FieldRead> reads = new ArrayList<>();
+        List<FieldToJson> toJson = new ArrayList<>();
+        List<FieldFromJson> fromJson = new ArrayList<>();
+        for (int i = 0; i < fs.size(); i++) {
+            Field f = fs.get(i);
+            String name = names.get(i);
+            RustType type = mapper.map(f.type());
+            String path = m.name() + "." + f.name();
+            PresenceGroup group = m.presenceGroupStartingAt(f);
+            if (!f.deprecated()) {
+                TypeSpelling spelling = RustCodecBuilder.spell(type);
+                declarations.add(new FieldDecl(name, target.docLines(f.doc()),
+                        f.isOptional() ? new OptionType(spelling) : spelling));
+                toJson.add(f.isOptional()
+                        ? new FieldToJson(name, f.name(), true, type.boxed(), RustJsonBuilder.toJsonFn(type), null)
+                        : new FieldToJson(name, f.name(), false, type.boxed(), null,
+                                RustJsonBuilder.toJson(type, new ValueRef(name, true, true, false))));
+            }
+            writes.add(write(f, name, type, group, names, fs));
+            Reads read = RustCodecBuilder.read(type);
+            reads.add(m.isStruct()
+                    ? new StructFieldRead(name, f.name(), path, f.isOptional(), f.deprecated(),
+                            f.startsPresenceGroup(), f.presenceMask(), group == null ? 0 : group.bitsUsed(), read)
+                    : new RecordFieldRead(name, f.name(), path, f.isOptional(), f.deprecated(),
+                            f.startsPresenceGroup(), f.presenceMask(), read));
+            fromJson.add(f.deprecated() || !f.isOptional()
+                    ? new FieldFromJson(name, f.name(), path, f.isOptional(), f.deprecated(), null,
+                            f.deprecated() ? null : RustJsonBuilder.fromJson(type, ValueRef.local("field")))
+                    : new FieldFromJson(name, f.name(), path, true, false, RustJsonBuilder.fromJsonFn(type), null));
+        }
+        return new MessageItem(target.typeName(m.name()), m.qualifiedName(), m.isStruct(), target.docLines(m.doc()),
+                eq(m), hash(m), target.hexLiteral(CanonicalText.typeId(m)),
+                target.hexLiteral(CanonicalText.fingerprint(m)), declarations, writes, reads, toJson, fromJson);
+    }
+
+    private FieldWrite write(Field f, String name, RustType type, PresenceGroup group, List<String> names,
+            List<Field> fs) {
+        List<PresenceSlot> presence = group == null ? List.of()
+                : group.slots().stream().map(s -> new PresenceSlot(names.get(fs.indexOf(s)), s.deprecated())).toList();
+        if (f.deprecated()) {
+            List<String> zero = new ArrayList<>();
+            for (byte b : f.zeroBytes()) {
+                zero.add(target.byteLiteral(b));
+            }
+            return new FieldWrite(f.name(), true, f.isOptional(), presence, zero, null, null);
+        }
+        if (f.isOptional()) {
+            ValueRef value = ValueRef.local("value");
+            return new FieldWrite(f.name(), false, true, presence, List.of(),
+                    ValueRef.fieldArgument(name, type.copy()), RustCodecBuilder.write(type, value, value));
+        }
+        return new FieldWrite(f.name(), false, false, presence, List.of(), null,
+                RustCodecBuilder.write(type, ValueRef.fieldArgument(name, type.copy()), ValueRef.field(name)));
+    }
+
+    private UnionItem unionItem(UnionType u) {
+        RustTypeMapper mapper = new RustTypeMapper(target, u);
+        String union = target.typeName(u.name());
+        List<Field> vs = u.variants();
+        List<String> names = Names.unique(vs.stream().map(v -> target.pascal(v.name())).toList(),
+                vs.stream().map(Field::id).toList(), target::disambiguate);
+        List<UnionItem.Tag> tags = new ArrayList<>();
+        UnionItem.Tag zero = null;
+        List<VariantDecl> declarations = new ArrayList<>();
+        List<VariantWrite> writes = new ArrayList<>();
+        List<VariantRead> reads = new ArrayList<>();
+        List<VariantToJson> toJson = new ArrayList<>();
+        List<VariantFromJson> fromJson = new ArrayList<>();
+        for (int i = 0; i < vs.size(); i++) {
+            Field v = vs.get(i);
+            String name = names.get(i);
+            String path = u.name() + "." + v.name();
+            RustType type = mapper.map(v.type());
+            UnionItem.Tag tag = new UnionItem.Tag(v.id(), name, v.name(), path);
+            tags.add(tag);
+            if (v == u.zeroVariant()) {
+                zero = tag;
+            }
+            ValueRef value = ValueRef.local("value");
+            declarations.add(new VariantDecl(name, target.docLines(v.doc()), RustCodecBuilder.spell(type)));
+            writes.add(new VariantWrite(union, name,
+                    RustCodecBuilder.write(type, ValueRef.element("value", type.copy()), value)));
+            reads.add(new VariantRead(union, name, v.id(), RustCodecBuilder.read(type)));
+            toJson.add(new VariantToJson(union, name, v.name(), RustJsonBuilder.toJson(type, value)));
+            fromJson.add(new VariantFromJson(union, name, v.name(), path, RustJsonBuilder.fromJson(type, value)));
+        }
+        return new UnionItem(union, u.qualifiedName(), target.docLines(u.doc()), eq(u), hash(u),
+                target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)), tags, zero,
+                declarations, writes, reads, toJson, fromJson);
+    }
+
+    /** Eq can be derived when no float is held anywhere inside. */
+    private static boolean eq(Declaration d) {
+        return !TypeGraph.holds(d, t -> t instanceof Type.PrimitiveType p
+                && (p.kind() == Primitive.F32 || p.kind() == Primitive.F64));
+    }
+
+    /** Hash can be derived with Eq and no map anywhere inside (IndexMap is not Hash). */
+    private static boolean hash(Declaration d) {
+        return eq(d) && !TypeGraph.holds(d, t -> t instanceof Type.MapType);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.cser.compiler.codegen.rust;
+
+import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.Target;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The Rust target's reserved words and spellings (SPEC §12.2): fields and modules snake_case,
+ * types and variants PascalCase; a keyword becomes a raw identifier ({@code r#type}), except the
+ * few that cannot be raw ({@code self_}, {@code SelfValue}).
+ */
+public final class RustTarget extends Target {
+    /** Strict and reserved keywords of Rust 2021 (and 2024's {@code gen}). */
+    private static final Set<String> KEYWORDS = Set.of("as", "break", "const", "continue", "crate", "else", "enum",
+            "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub",
+            "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use",
+            "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+            "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen");
+
+    /** Keywords that cannot be raw identifiers ({@code r#self} is not allowed): they get a suffix. */
+    private static final Set<String> NOT_RAW = Set.of("self", "Self", "super", "crate");
+
+    /** The file holding the module tree that includes every package's file. */
+    public static final String MODULES_FILE = "cser_modules.rs";
+
+    @Override
+    public String name() {
+        return "rust";
+    }
+
+    /** A snake_case identifier (field, module), escaped: {@code type} → {@code r#type}, {@code self} → {@code self_}. */
+    public String snake(String schemaName) {
+        return escape(schemaName.toLowerCase(Locale.ROOT));
+    }
+
+    /** A PascalCase identifier for a union variant: {@code image_ref} → {@code ImageRef}. */
+    public String pascal(String snake) {
+        return escape(Names.pascal(snake));
+    }
+
+    /** A type name as declared (already PascalCase), escaped. */
+    public String typeName(String schemaName) {
+        return escape(schemaName);
+    }
+
+    /** A name that repeats an earlier one in the same scope gets its id: {@code r#type} → {@code type_3}. */
+    public String disambiguate(String name, int id) {
+        return (name.startsWith("r#") ? name.substring(2) : name) + "_" + id;
+    }
+
+    /** The modules of a package: {@code sakai.content} → [sakai, content]. */
+    public List<String> modulePath(String packageName) {
+        return Names.segments(packageName).stream().map(this::snake).toList();
+    }
+
+    /** The file of a package's items, which {@link #MODULES_FILE} includes. */
+    public String packageFile(String packageName) {
+        return packageName + ".rs";
+    }
+
+    private static String escape(String name) {
+        if (NOT_RAW.contains(name)) {
+            return name.equals("Self") ? "SelfValue" : name + "_";
+        }
+        return KEYWORDS.contains(name) ? "r#" + name : name;
+    }
+
+    /**
+     * {@code ///} comments end at the line's end, and rustdoc reads Markdown, in which schema
+     * text means what it says; only the lines are split here.
+     */
+    @Override
+    public List<String> docLines(String doc) {
+        return Names.docLines(doc);
+    }
+
+    @Override
+    public String hexLiteral(long value) {
+        return String.format("0x%016x", value);
+    }
+
+    /** A byte of a {@code &[u8]} literal: {@code 0x0a}. */
+    public String byteLiteral(byte b) {
+        return String.format("0x%02x", b & 0xFF);
+    }
+}
