@@ -1485,3 +1485,299 @@ impl ::cser::Message for Empty {
         Self::read_body(r)
     }
 }
+
+/// Doc comments that must not break the generated code of any target: a "quoted" word, a
+/// backslash \ and two \\, a comment end */ and a start /*, triple quotes """ and ''', unicode
+/// escapes \u000a and \u002a/ that Java would read as code, HTML <b>bold</b> &amp; <script>x</script>,
+/// a tag @param x, {@code y}, `code`, ${template} and $dollar$ signs, and a quote at the end: "
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct HostileDocs {
+    /// Ends in a backslash \
+    pub text: String,
+    /// """ opens with triple quotes and ends in one "
+    pub number: Option<i32>,
+    /// */ closes a comment; \u002a/ too, in Java
+    pub kind: HostileKind,
+    /// <!-- an HTML comment --> and a # hash
+    pub choice: HostileChoice,
+}
+
+impl HostileDocs {
+    /// Encodes this value as a message (SPEC §5.8).
+    ///
+    /// # Panics
+    ///
+    /// If the value nests deeper than the maximum depth (64) or holds an enum number above
+    /// 2³¹−1; [`Self::try_encode`] returns those as an error instead.
+    pub fn encode(&self) -> Vec<u8> {
+        ::cser::message::encode(|w| self.write_nested(w))
+    }
+
+    /// Encodes this value as a message, or says why it cannot be encoded.
+    pub fn try_encode(&self) -> Result<Vec<u8>, ::cser::EncodeError> {
+        ::cser::message::try_encode(|w| self.write_nested(w))
+    }
+
+    /// Appends this value as a message to `buf`, allocating nothing but the growth of `buf`.
+    pub fn encode_into(&self, buf: &mut Vec<u8>) -> Result<(), ::cser::EncodeError> {
+        ::cser::message::encode_into(buf, |w| self.write_nested(w))
+    }
+
+    /// Decodes a message: `bytes` must hold exactly one value.
+    pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        ::cser::message::decode(bytes, Self::read_nested)
+    }
+
+    /// Writes the length, then the body: how a record is encoded anywhere. Used by generated code.
+    pub fn write_nested(&self, w: &mut Writer) {
+        let mark = w.begin_length();
+        self.write_body(w);
+        w.end_length(mark);
+    }
+
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    pub fn write_body(&self, w: &mut Writer) {
+        if !w.enter() {
+            return;
+        }
+        w.write_str(&self.text);
+        w.write_byte(::cser::presence_byte([
+            self.number.is_some(),
+        ]));
+        if let Some(value) = self.number {
+            w.write_i32(value);
+        }
+        w.write_enum(self.kind.number());
+        self.choice.write_nested(w);
+        w.exit();
+    }
+
+    /// Reads a value written by [`Self::write_nested`]. Used by generated code.
+    pub fn read_nested(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        let length = r.read_length()?;
+        let outer = r.push_limit(length)?;
+        let value = Self::read_body(r)?;
+        r.pop_limit(outer);
+        Ok(value)
+    }
+
+    /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
+    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        r.enter()?;
+        let mut value = Self::default();
+        value.read_fields(r)?;
+        r.exit();
+        Ok(value)
+    }
+
+    fn read_fields(&mut self, r: &mut Reader<'_>) -> Result<(), DecodeError> {
+        if !r.has_more() {
+            return Ok(());
+        }
+        self.text = r.read_string().map_err(|e| e.push_field("HostileDocs.text"))?;
+        if !r.has_more() {
+            return Ok(());
+        }
+        let presence = r.read_byte().map_err(|e| e.push_field("HostileDocs.number"))?;
+        if presence & 1 != 0 {
+            self.number = Some(r.read_i32().map_err(|e| e.push_field("HostileDocs.number"))?);
+        }
+        if !r.has_more() {
+            return Ok(());
+        }
+        self.kind = r.read_enum().map(HostileKind::from_number).map_err(|e| e.push_field("HostileDocs.kind"))?;
+        if !r.has_more() {
+            return Ok(());
+        }
+        self.choice = HostileChoice::read_nested(r).map_err(|e| e.push_field("HostileDocs.choice"))?;
+        Ok(())
+    }
+}
+
+impl ::cser::Message for HostileDocs {
+    const TYPE_NAME: &'static str = "edge.cases.HostileDocs";
+    const TYPE_ID: u64 = 0x4988230625185506;
+    const FINGERPRINT: u64 = 0xe74d7a09a4c7f89c;
+
+    fn encode_content(&self, w: &mut Writer) {
+        self.write_body(w);
+    }
+
+    fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        Self::read_body(r)
+    }
+}
+
+/// An enum whose member docs are hostile: "
+///
+/// Open (SPEC §12.2): a number this schema does not name is kept as it is, so a value
+/// decoded and encoded again keeps it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct HostileKind(u32);
+
+impl HostileKind {
+    /// */ "quoted" \
+    pub const PLAIN: HostileKind = HostileKind(0);
+
+    /// """
+    pub const ODD: HostileKind = HostileKind(1);
+
+    /// The members this schema declares, in declaration order.
+    pub const fn values() -> &'static [HostileKind] {
+        &[HostileKind::PLAIN, HostileKind::ODD]
+    }
+
+    /// The value with this number: a member, or an unknown number kept as it is.
+    pub const fn from_number(number: u32) -> Self {
+        HostileKind(number)
+    }
+
+    /// The number on the wire.
+    pub const fn number(self) -> u32 {
+        self.0
+    }
+
+    /// The member's name in the schema, or `None` for a number this schema does not know.
+    pub const fn name(self) -> Option<&'static str> {
+        match self.0 {
+            0 => Some("PLAIN"),
+            1 => Some("ODD"),
+            _ => None,
+        }
+    }
+
+    /// Whether the number is one this schema names.
+    pub const fn is_known(self) -> bool {
+        self.name().is_some()
+    }
+}
+
+impl ::std::fmt::Debug for HostileKind {
+    /// The member name, or `HostileKind(7)` for an unknown number (as in the Java target).
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        match self.name() {
+            Some(name) => f.write_str(name),
+            None => write!(f, "HostileKind({})", self.0),
+        }
+    }
+}
+
+impl ::cser::MapKey for HostileKind {
+    fn push_onto(&self, error: ::cser::DecodeError) -> ::cser::DecodeError {
+        error.push_key(self.describe())
+    }
+
+    fn describe(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// A union whose variant docs are hostile: \u000a "
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[allow(clippy::large_enum_variant)]
+pub enum HostileChoice {
+    /// ends in a quote "
+    Text(String),
+    /// ends in a backslash \
+    Number(i32),
+}
+
+impl Default for HostileChoice {
+    /// The zero value (SPEC §3): `text` holding its zero value.
+    fn default() -> Self {
+        HostileChoice::Text(Default::default())
+    }
+}
+
+impl HostileChoice {
+    /// The id of the variant this value holds.
+    pub fn tag(&self) -> u32 {
+        match self {
+            HostileChoice::Text(_) => 1,
+            HostileChoice::Number(_) => 2,
+        }
+    }
+
+    /// Encodes this value as a message (SPEC §5.8).
+    ///
+    /// # Panics
+    ///
+    /// If the value nests deeper than the maximum depth (64) or holds an enum number above
+    /// 2³¹−1; [`Self::try_encode`] returns those as an error instead.
+    pub fn encode(&self) -> Vec<u8> {
+        ::cser::message::encode(|w| self.write_nested(w))
+    }
+
+    /// Encodes this value as a message, or says why it cannot be encoded.
+    pub fn try_encode(&self) -> Result<Vec<u8>, ::cser::EncodeError> {
+        ::cser::message::try_encode(|w| self.write_nested(w))
+    }
+
+    /// Appends this value as a message to `buf`, allocating nothing but the growth of `buf`.
+    pub fn encode_into(&self, buf: &mut Vec<u8>) -> Result<(), ::cser::EncodeError> {
+        ::cser::message::encode_into(buf, |w| self.write_nested(w))
+    }
+
+    /// Decodes a message: `bytes` must hold exactly one value.
+    pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        ::cser::message::decode(bytes, Self::read_nested)
+    }
+
+    /// Writes the tag, then the variant's value (SPEC §5.7). Used by generated code.
+    pub fn write_nested(&self, w: &mut Writer) {
+        if !w.enter() {
+            return;
+        }
+        w.write_u32(self.tag());
+        match self {
+            HostileChoice::Text(value) => {
+                w.write_str(value);
+            }
+            HostileChoice::Number(value) => {
+                w.write_i32(*value);
+            }
+        }
+        w.exit();
+    }
+
+    /// Reads a value written by [`Self::write_nested`]. Used by generated code.
+    pub fn read_nested(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        r.enter()?;
+        let tag = r.read_u32()?;
+        let value = match tag {
+            1 => r.read_string().map(HostileChoice::Text),
+            2 => r.read_i32().map(HostileChoice::Number),
+            _ => Err(r.error(
+                ::cser::DecodeErrorKind::UnknownUnionTag,
+                format!("unknown tag {tag} of union edge.cases.HostileChoice"),
+            )),
+        };
+        let value = value.map_err(|e| e.push_field(Self::variant_path(tag)))?;
+        r.exit();
+        Ok(value)
+    }
+
+    /// The path segment of the variant with `tag`, for decode errors.
+    fn variant_path(tag: u32) -> ::std::borrow::Cow<'static, str> {
+        match tag {
+            1 => "HostileChoice.text".into(),
+            2 => "HostileChoice.number".into(),
+            _ => format!("HostileChoice.<tag {tag}>").into(),
+        }
+    }
+}
+
+impl ::cser::Message for HostileChoice {
+    const TYPE_NAME: &'static str = "edge.cases.HostileChoice";
+    const TYPE_ID: u64 = 0xe1f13e2453fe67cd;
+    const FINGERPRINT: u64 = 0xfd33f37206ade243;
+
+    fn encode_content(&self, w: &mut Writer) {
+        self.write_nested(w);
+    }
+
+    fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        ::cser::message::decode_from(r, Self::read_nested)
+    }
+}

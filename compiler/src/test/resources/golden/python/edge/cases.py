@@ -32,6 +32,23 @@ class Color(_enum.IntEnum):
 _M_Color: dict[int, Color] = {m.value: m for m in Color}
 
 
+class HostileKind(_enum.IntEnum):
+    """An enum whose member docs are hostile: \""""
+
+    PLAIN = 0
+    """*/ "quoted" \\"""
+    ODD = 1
+    """\"\"\""""
+
+    @classmethod
+    def _missing_(cls, value: object) -> HostileKind | None:
+        # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
+        return _w.unknown_member(cls, value)
+
+
+_M_HostileKind: dict[int, HostileKind] = {m.value: m for m in HostileKind}
+
+
 class Scalars:
     """One field of every scalar type."""
 
@@ -2910,6 +2927,376 @@ def _zero_Empty(v: Empty, start: int) -> Empty:
     return v
 
 
+class HostileDocs:
+    """Doc comments that must not break the generated code of any target: a "quoted" word, a
+    backslash \\ and two \\\\, a comment end */ and a start /*, triple quotes \"\"\" and ''', unicode
+    escapes \\u000a and \\u002a/ that Java would read as code, HTML <b>bold</b> &amp; <script>x</script>,
+    a tag @param x, {@code y}, `code`, ${template} and $dollar$ signs, and a quote at the end: \""""
+
+    __slots__ = ("choice", "kind", "number", "text",)
+
+    TYPE_NAME: _t.ClassVar[str] = "edge.cases.HostileDocs"
+    TYPE_ID: _t.ClassVar[int] = 0x4988230625185506
+    FINGERPRINT: _t.ClassVar[int] = 0xE74D7A09A4C7F89C
+    _IS_RECORD: _t.ClassVar[bool] = True
+
+    text: str
+    """Ends in a backslash \\"""
+    number: int | None
+    """\"\"\" opens with triple quotes and ends in one \""""
+    kind: HostileKind
+    """*/ closes a comment; \\u002a/ too, in Java"""
+    choice: HostileChoice
+    """<!-- an HTML comment --> and a # hash"""
+
+    def __init__(
+        self,
+        *,
+        text: str = "",
+        number: int | None = None,
+        kind: HostileKind = HostileKind.PLAIN,
+        choice: HostileChoice | None = None,
+    ) -> None:
+        self.text = text
+        self.number = number
+        self.kind = kind
+        self.choice = _zero_HostileChoice() if choice is None else choice
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HostileDocs):
+            return NotImplemented
+        return (
+            self.text == other.text
+            and self.number == other.number
+            and self.kind == other.kind
+            and self.choice == other.choice
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HostileDocs(text={self.text!r}, number={self.number!r}, kind={self.kind!r}, choice={self.choice!r})"
+
+    def encode(self) -> bytes:
+        """Encodes this value as a message (SPEC §5.8).
+
+        Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
+        field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
+        """
+        if _native_HostileDocs is not None:
+            return _native_HostileDocs.encode(self)
+        return _w.encode_with(_write_HostileDocs, self)
+
+    @classmethod
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> HostileDocs:
+        """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_HostileDocs is not None:
+            return _native_HostileDocs.decode(data, max_depth)
+        return _w.decode_message(data, _read_HostileDocs, max_depth)
+
+    @staticmethod
+    def _write_content(value: HostileDocs, out: bytearray, depth: int) -> None:
+        # A stream frame's content (SPEC §8): the record's body.
+        if _native_HostileDocs is not None:
+            _native_HostileDocs.encode_body(value, out, depth)
+        else:
+            _w.write_body(_write_HostileDocs, value, out, depth)
+
+    @staticmethod
+    def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileDocs, int]:
+        if _native_HostileDocs is not None:
+            return _native_HostileDocs.decode_body(data, pos, end, depth)
+        return _w.read_body(_read_HostileDocs, data, pos, end, depth)
+
+
+_FIELDS_HostileDocs = ("HostileDocs.text", "HostileDocs.number", "HostileDocs.kind", "HostileDocs.choice",)
+
+def _write_HostileDocs(v: HostileDocs, out: bytearray, depth: int) -> None:
+    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
+    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
+    if depth <= 0:
+        raise _w.too_deep("edge.cases.HostileDocs")
+    depth -= 1
+    start = len(out)
+    out.append(0)
+    x0 = v.text
+    b = x0.encode()
+    n = len(b)
+    if n < 0x80:
+        out.append(n)
+    else:
+        _w.write_uint(out, n)
+    out += b
+    out.append(1 if v.number is not None else 0)
+    if v.number is not None:
+        x1 = v.number
+        if not -0x80000000 <= x1 <= 0x7FFFFFFF:
+            raise _w.range_error(x1, "i32")
+        x1 = (x1 << 1) ^ -(x1 < 0)
+        if x1 < 0x80:
+            out.append(x1)
+        else:
+            _w.write_uint(out, x1)
+    x2 = v.kind
+    if not 0 <= x2 <= 0x7FFFFFFF:
+        raise _w.range_error(x2, "enum edge.cases.HostileKind")
+    if x2 < 0x80:
+        out.append(x2)
+    else:
+        _w.write_uint(out, x2)
+    x3 = v.choice
+    _write_HostileChoice(x3, out, depth)
+    n = len(out) - start - 1
+    if n < 0x80:
+        out[start] = n
+    else:
+        _w.end_record(out, start)
+
+
+def _read_HostileDocs(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileDocs, int]:
+    # A record: its length, then its body. Fields missing at the end of the body (an older
+    # writer) take their zero values; bytes after the known fields (a newer writer) are
+    # skipped (SPEC §5.5).
+    if pos >= end:
+        raise _w.truncated(end)
+    n = data[pos]
+    if n < 0x80 and n < end - pos:
+        pos += 1
+    else:
+        n, pos = _w.read_length(data, pos, end)
+    end = pos + n
+    if depth <= 0:
+        raise _w.depth_exceeded(pos)
+    depth -= 1
+    v = _new(HostileDocs)
+    try:
+        f = 0
+        if pos >= end:
+            return _zero_HostileDocs(v, 0), end
+        n = data[pos]
+        if n < 0x80 and pos + n < end:
+            x0 = data[pos + 1 : pos + 1 + n].decode()
+            pos += 1 + n
+        else:
+            x0, pos = _w.read_str(data, pos, end)
+        v.text = x0
+        f = 1
+        if pos >= end:
+            return _zero_HostileDocs(v, 1), end
+        pb = data[pos]
+        pos += 1
+        if pb & 1:
+            if pos >= end:
+                raise _w.truncated(end)
+            x1 = data[pos]
+            if x1 < 0x80:
+                pos += 1
+            else:
+                x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
+            x1 = (x1 >> 1) ^ -(x1 & 1)
+            v.number = x1
+        else:
+            v.number = None
+        f = 2
+        if pos >= end:
+            return _zero_HostileDocs(v, 2), end
+        u = data[pos]
+        if u < 0x80:
+            pos += 1
+        else:
+            u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
+        x2 = _M_HostileKind.get(u)
+        if x2 is None:
+            x2 = HostileKind(u)
+        v.kind = x2
+        f = 3
+        if pos >= end:
+            return _zero_HostileDocs(v, 3), end
+        x3, pos = _read_HostileChoice(data, pos, end, depth)
+        v.choice = x3
+    except _DecodeError as e:
+        raise e.push_field(_FIELDS_HostileDocs[f]).with_traceback(None) from None
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_HostileDocs[f]) from None
+    return v, end
+
+
+def _zero_HostileDocs(v: HostileDocs, start: int) -> HostileDocs:
+    # The body ended before field number `start`: it and the fields after it are zero.
+    if start <= 0:
+        v.text = ""
+    if start <= 1:
+        v.number = None
+    if start <= 2:
+        v.kind = HostileKind.PLAIN
+    if start <= 3:
+        v.choice = _zero_HostileChoice()
+    return v
+
+
+class HostileChoice:
+    """A union whose variant docs are hostile: \\u000a \""""
+
+    __slots__ = ()
+
+    TYPE_NAME: _t.ClassVar[str] = "edge.cases.HostileChoice"
+    TYPE_ID: _t.ClassVar[int] = 0xE1F13E2453FE67CD
+    FINGERPRINT: _t.ClassVar[int] = 0xFD33F37206ADE243
+    _IS_RECORD: _t.ClassVar[bool] = False
+    TAG: _t.ClassVar[int]
+    """The id of the variant (the tag on the wire)."""
+
+    def encode(self) -> bytes:
+        """Encodes this value as a message (SPEC §5.8). Raises ``cser.EncodeError``."""
+        if _native_HostileChoice is not None:
+            return _native_HostileChoice.encode(self)
+        return _w.encode_with(_write_HostileChoice, self)
+
+    @classmethod
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> HostileChoice:
+        """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
+        if _native_HostileChoice is not None:
+            return _native_HostileChoice.decode(data, max_depth)
+        return _w.decode_message(data, _read_HostileChoice, max_depth)
+
+    @staticmethod
+    def _write_content(value: HostileChoice, out: bytearray, depth: int) -> None:
+        if _native_HostileChoice is not None:
+            _native_HostileChoice.encode_body(value, out, depth)
+        else:
+            _write_HostileChoice(value, out, depth)
+
+    @staticmethod
+    def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileChoice, int]:
+        if _native_HostileChoice is not None:
+            return _native_HostileChoice.decode_body(data, pos, end, depth)
+        return _read_HostileChoice(data, pos, end, depth)
+
+
+class HostileChoiceText(HostileChoice):
+    """ends in a quote \""""
+
+    __slots__ = ("value",)
+    __match_args__ = ("value",)
+
+    TAG: _t.ClassVar[int] = 1
+
+    value: str
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HostileChoiceText):
+            return NotImplemented
+        return self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HostileChoiceText({self.value!r})"
+
+
+class HostileChoiceNumber(HostileChoice):
+    """ends in a backslash \\"""
+
+    __slots__ = ("value",)
+    __match_args__ = ("value",)
+
+    TAG: _t.ClassVar[int] = 2
+
+    value: int
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HostileChoiceNumber):
+            return NotImplemented
+        return self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HostileChoiceNumber({self.value!r})"
+
+
+_VARIANTS_HostileChoice = {1: "HostileChoice.text", 2: "HostileChoice.number",}
+
+
+def _zero_HostileChoice() -> HostileChoice:
+    # The zero value (SPEC §3): `text` holding its zero value.
+    return HostileChoiceText("")
+
+
+def _write_HostileChoice(v: HostileChoice, out: bytearray, depth: int) -> None:
+    # The tag, then the variant's value (SPEC §5.7).
+    if depth <= 0:
+        raise _w.too_deep("edge.cases.HostileChoice")
+    depth -= 1
+    if isinstance(v, HostileChoiceText):
+        out += b"\x01"
+        x0 = v.value
+        b = x0.encode()
+        n = len(b)
+        if n < 0x80:
+            out.append(n)
+        else:
+            _w.write_uint(out, n)
+        out += b
+    elif isinstance(v, HostileChoiceNumber):
+        out += b"\x02"
+        x1 = v.value
+        if not -0x80000000 <= x1 <= 0x7FFFFFFF:
+            raise _w.range_error(x1, "i32")
+        x1 = (x1 << 1) ^ -(x1 < 0)
+        if x1 < 0x80:
+            out.append(x1)
+        else:
+            _w.write_uint(out, x1)
+    else:
+        raise _w.not_a_variant(v, "edge.cases.HostileChoice")
+
+
+def _read_HostileChoice(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileChoice, int]:
+    if depth <= 0:
+        raise _w.depth_exceeded(pos)
+    depth -= 1
+    if pos >= end:
+        raise _w.truncated(end)
+    tag = data[pos]
+    if tag < 0x80:
+        pos += 1
+    else:
+        tag, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
+    try:
+        if tag == 1:
+            if pos >= end:
+                raise _w.truncated(end)
+            n = data[pos]
+            if n < 0x80 and pos + n < end:
+                x0 = data[pos + 1 : pos + 1 + n].decode()
+                pos += 1 + n
+            else:
+                x0, pos = _w.read_str(data, pos, end)
+            return HostileChoiceText(x0), pos
+        elif tag == 2:
+            if pos >= end:
+                raise _w.truncated(end)
+            x1 = data[pos]
+            if x1 < 0x80:
+                pos += 1
+            else:
+                x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
+            x1 = (x1 >> 1) ^ -(x1 & 1)
+            return HostileChoiceNumber(x1), pos
+    except _DecodeError as e:
+        raise e.push_field(_VARIANTS_HostileChoice[tag]).with_traceback(None) from None
+    except UnicodeDecodeError as e:
+        raise _w.bad_utf8(pos + 1 + e.start).push_field(_VARIANTS_HostileChoice[tag]) from None
+    raise _w.unknown_tag(pos, tag, "edge.cases.HostileChoice").push_field(f"HostileChoice.<tag {tag}>")
+
+
 # The C accelerator (cser.native): when it is built and CSER_PURE_PYTHON is not set, encode and
 # decode run in C from these descriptions; otherwise the functions above do the work.
 _native_Scalars: _n.TypeCodec[Scalars] | None = None
@@ -2923,6 +3310,8 @@ _native_Sample: _n.TypeCodec[Sample] | None = None
 _native_EvolvedV1: _n.TypeCodec[EvolvedV1] | None = None
 _native_EvolvedV2: _n.TypeCodec[EvolvedV2] | None = None
 _native_Empty: _n.TypeCodec[Empty] | None = None
+_native_HostileDocs: _n.TypeCodec[HostileDocs] | None = None
+_native_HostileChoice: _n.TypeCodec[HostileChoice] | None = None
 _codecs = _n.bind((
     (
         _n.RECORD,
@@ -3080,6 +3469,28 @@ _codecs = _n.bind((
         (
         ),
     ),
+    (
+        _n.RECORD,
+        HostileDocs,
+        "edge.cases.HostileDocs",
+        _zero_HostileDocs,
+        (
+            ("text", "HostileDocs.text", _n.STRING, False, None),
+            ("number", "HostileDocs.number", _n.I32, True, None),
+            ("kind", "HostileDocs.kind", (_n.ENUM, HostileKind, _M_HostileKind, "enum edge.cases.HostileKind"), False, None),
+            ("choice", "HostileDocs.choice", (_n.REF, HostileChoice), False, None),
+        ),
+    ),
+    (
+        _n.UNION,
+        HostileChoice,
+        "edge.cases.HostileChoice",
+        "HostileChoice",
+        (
+            (1, HostileChoiceText, "HostileChoice.text", _n.STRING),
+            (2, HostileChoiceNumber, "HostileChoice.number", _n.I32),
+        ),
+    ),
 ))
 if _codecs is not None:
-    (_native_Scalars, _native_Keywords, _native_Collections, _native_Lit, _native_BinOp, _native_Expr, _native_Node, _native_Sample, _native_EvolvedV1, _native_EvolvedV2, _native_Empty,) = _codecs
+    (_native_Scalars, _native_Keywords, _native_Collections, _native_Lit, _native_BinOp, _native_Expr, _native_Node, _native_Sample, _native_EvolvedV1, _native_EvolvedV2, _native_Empty, _native_HostileDocs, _native_HostileChoice,) = _codecs

@@ -120,14 +120,15 @@ public final class JavaNames {
 
     /**
      * Doc comment lines made safe for Javadoc: no comment terminator, HTML specials escaped,
-     * and {@code @} escaped so a line cannot start a block tag.
+     * {@code @} escaped so a line cannot start a block tag, and backslashes escaped so that no
+     * Unicode escape survives (javac reads the escape of a star and a slash as a comment end).
      */
     public static List<String> javadoc(String doc) {
         if (doc == null || doc.isEmpty()) {
             return List.of();
         }
         return doc.lines()
-                .map(l -> l.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .map(l -> l.replace("&", "&amp;").replace("\\", "&#92;").replace("<", "&lt;").replace(">", "&gt;")
                         .replace("*/", "*&#47;").replace("@", "&#64;"))
                 .toList();
     }

@@ -69,8 +69,17 @@ public final class PyModelBuilder {
         Set<String> imports = new TreeSet<>();
         PyTypeMapper mapper = new PyTypeMapper(pkg, imports);
         List<Object> items = new ArrayList<>();
+        // Enums first: a field's default (`kind: Kind = Kind.PLAIN`) is evaluated when its class
+        // is defined, and a schema may use a type before declaring it (SPEC §1).
         for (Declaration d : decls) {
-            items.add(item(d, mapper, declared));
+            if (d instanceof EnumType) {
+                items.add(item(d, mapper, declared));
+            }
+        }
+        for (Declaration d : decls) {
+            if (!(d instanceof EnumType)) {
+                items.add(item(d, mapper, declared));
+            }
         }
         List<ModuleFile.Import> importList = imports.stream()
                 .map(p -> new ModuleFile.Import(PyNames.moduleName(p), PyNames.moduleAlias(p)))

@@ -87,11 +87,27 @@ final class PyNames {
         return out;
     }
 
-    /** Docstring lines: empty for no documentation. Backslashes and triple quotes are escaped. */
+    /**
+     * Docstring lines: empty for no documentation. Backslashes and triple quotes are escaped, and
+     * so are the quotes that end the last line, which would otherwise run into the closing
+     * {@code """}.
+     */
     static List<String> doc(String doc) {
         if (doc == null || doc.isEmpty()) {
             return List.of();
         }
-        return doc.lines().map(l -> l.replace("\\", "\\\\").replace("\"\"\"", "\\\"\\\"\\\"")).toList();
+        List<String> lines = new ArrayList<>(doc.lines().toList());
+        String last = lines.get(lines.size() - 1);
+        int end = last.length();
+        while (end > 0 && last.charAt(end - 1) == '"') {
+            end--;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = i < lines.size() - 1 ? lines.get(i) : last.substring(0, end);
+            line = line.replace("\\", "\\\\").replace("\"\"\"", "\\\"\\\"\\\"");
+            out.add(i < lines.size() - 1 ? line : line + "\\\"".repeat(last.length() - end));
+        }
+        return List.copyOf(out);
     }
 }
