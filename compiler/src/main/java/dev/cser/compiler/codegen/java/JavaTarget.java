@@ -82,13 +82,16 @@ public final class JavaTarget extends Target {
 
     /**
      * Doc comment lines made safe for Javadoc: no comment terminator, HTML specials escaped,
-     * and {@code @} escaped so a line cannot start a block tag.
+     * {@code @} escaped so a line cannot start a block tag, and backslashes escaped because javac
+     * reads Unicode escapes (a backslash, {@code u}, four hex digits) everywhere, comments
+     * included: the escape of {@code /} after a {@code *} would end the comment, and a backslash
+     * before a {@code u} and no hex digits is a compile error.
      */
     @Override
     public List<String> docLines(String doc) {
         return Names.docLines(doc).stream()
                 .map(l -> l.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                        .replace("*/", "*&#47;").replace("@", "&#64;"))
+                        .replace("*/", "*&#47;").replace("@", "&#64;").replace("\\", "&#92;"))
                 .toList();
     }
 

@@ -46,6 +46,12 @@ class JavaTargetTest {
     }
 
     @Test
+    void docLinesCannotHoldAUnicodeEscape() {
+        // javac reads Unicode escapes in comments too: the one of / after * would end the comment.
+        assertEquals(List.of("*&#92;u002f C:&#92;users &#92;&#92;n"), target.docLines("*\\u002f C:\\users \\\\n"));
+    }
+
+    @Test
     void hexLiteralsAreLongs() {
         assertEquals("0x00000000000000ffL", target.hexLiteral(255));
         assertEquals("0xffffffffffffffffL", target.hexLiteral(-1));
