@@ -12,7 +12,7 @@ import java.util.Locale;
 final class JavaPrimitives {
     private JavaPrimitives() {}
 
-    /** {@code int}, {@code boolean}, {@code String}, {@code byte[]}... unsigned types share the signed one's. */
+    /** The Java primitive of a number or bool: {@code int}, {@code boolean}; unsigned types share the signed one's. */
     static String javaName(Primitive p) {
         return switch (p) {
             case BOOL -> "boolean";
@@ -22,8 +22,7 @@ final class JavaPrimitives {
             case I64, U64 -> "long";
             case F32 -> "float";
             case F64 -> "double";
-            case STRING -> "String";
-            case BYTES -> "byte[]";
+            default -> throw new IllegalArgumentException("not a Java primitive: " + p);
         };
     }
 
