@@ -1,36 +1,23 @@
 package dev.cser.compiler.codegen;
 
-import dev.cser.compiler.codegen.java.JavaModelBuilder;
-import dev.cser.compiler.codegen.java.JavaNames;
-import dev.cser.compiler.schema.Declaration;
+import dev.cser.compiler.codegen.java.JavaGenerator;
 import dev.cser.compiler.schema.Schema;
-import java.util.ArrayList;
 import java.util.List;
 
-/** The Java target: one source file per declaration, under a directory per package. */
+/** The Java target's files for a schema (see {@link JavaGenerator}). */
 public final class JavaEmitter {
-    private final TemplateRenderer renderer = new TemplateRenderer("dev/cser/compiler/codegen/java/java.stg");
-
-    /** Whether to generate the JSON mapping of values (SPEC §11) too ({@code cserc --json}). */
-    private final boolean json;
+    private final GeneratorOptions options;
 
     public JavaEmitter() {
         this(false);
     }
 
+    /** @param json also generate the JSON mapping of values (SPEC §11, {@code cserc --json}) */
     public JavaEmitter(boolean json) {
-        this.json = json;
+        this.options = new GeneratorOptions(json);
     }
 
     public List<GeneratedFile> emit(Schema schema) {
-        List<GeneratedFile> files = new ArrayList<>();
-        for (var file : schema.files()) {
-            for (Declaration d : file.declarations()) {
-                Object model = JavaModelBuilder.build(d, file.path(), json);
-                String path = d.packageName().replace('.', '/') + "/" + JavaNames.className(d) + ".java";
-                files.add(new GeneratedFile(path, renderer.render(model)));
-            }
-        }
-        return files;
+        return new Emitter(new JavaGenerator()).emit(schema, options);
     }
 }

@@ -1,52 +1,61 @@
 package dev.cser.compiler.codegen.java;
 
+import dev.cser.compiler.codegen.ModelElement;
+import dev.cser.compiler.codegen.java.FieldCode.Accessors;
+import dev.cser.compiler.codegen.java.FieldCode.FieldDeclaration;
+import dev.cser.compiler.codegen.java.FieldCode.ZeroConstant;
 import java.util.List;
 
-/** The model of a generated record or struct class; rendered by the template of the same name. */
-public final class MessageFile {
-    public final String packageName;
-    public final String name;
-    public final String typeName;
-    public final String sourcePath;
-    public final boolean isStruct;
-    public final boolean isRecord;
-    public final List<String> doc;
-    /** Every field in id order, deprecated ones included (the wire). */
-    public final List<JavaField> fields;
-    /** The fields of the generated API: not deprecated. */
-    public final List<JavaField> apiFields;
-    /** API fields that Java's default (0, false, null) does not already set to their zero value. */
-    public final List<JavaField> initFields;
-    /** Deprecated non-optional fields: each needs a constant with its zero value's bytes. */
-    public final List<JavaField> deprecatedFields;
-    public final String typeId;
-    public final String fingerprint;
-    /** Whether to generate the JSON mapping (SPEC §11, {@code cserc --json}). */
-    public final boolean json;
-    /** Every deprecated field, optional or not: JSON input ignores them. */
-    public final List<JavaField> allDeprecatedFields;
+/**
+ * The class of a record or struct (SPEC §12.1): its fields, constructors, accessors, codec,
+ * {@code equals}/{@code hashCode}/{@code toString} and, with {@code --json}, its JSON mapping.
+ *
+ * @param name the class name; {@code typeName} the qualified schema name
+ * @param fieldNames every field's schema name in id order, deprecated ones included
+ * @param zeroConstants a constant per deprecated field that is not optional: its zero bytes
+ * @param declarations the fields of the API: those not deprecated
+ */
+public record MessageFile(String packageName, String sourcePath, String name, String typeName, boolean struct,
+        List<String> doc, String typeId, String fingerprint, List<String> fieldNames,
+        @ModelElement List<ZeroConstant> zeroConstants, @ModelElement List<FieldDeclaration> declarations,
+        @ModelElement Constructors constructors, @ModelElement List<Accessors> accessors,
+        @ModelElement MessageCodec codec, @ModelElement ObjectMethods objectMethods,
+        @ModelElement MessageJson json) {
 
-    MessageFile(String packageName, String name, String typeName, String sourcePath, boolean isStruct,
-            List<String> doc, List<JavaField> fields, String typeId, String fingerprint, boolean json) {
-        this.packageName = packageName;
-        this.name = name;
-        this.typeName = typeName;
-        this.sourcePath = sourcePath;
-        this.isStruct = isStruct;
-        this.isRecord = !isStruct;
-        this.doc = doc;
-        this.fields = fields;
-        this.apiFields = fields.stream().filter(f -> !f.deprecated).toList();
-        this.initFields = apiFields.stream().filter(f -> !f.optional && f.type.getNeedsInit()).toList();
-        this.deprecatedFields = fields.stream().filter(f -> f.deprecated && !f.optional).toList();
-        this.typeId = typeId;
-        this.fingerprint = fingerprint;
-        this.json = json;
-        this.allDeprecatedFields = fields.stream().filter(f -> f.deprecated).toList();
-    }
+    /**
+     * The constructors: one holding every field's zero value, one taking every field of the API,
+     * and the private one decoding uses.
+     */
+    public record Constructors(String name, @ModelElement List<FieldCode.ZeroInit> zeroInits,
+            @ModelElement List<FieldCode.ConstructorParameter> parameters,
+            @ModelElement List<FieldCode.FieldAssignment> assignments) {}
 
-    /** Whether any field is optional, so the read methods need a presence byte. */
-    public boolean isWithPresence() {
-        return fields.stream().anyMatch(f -> f.optional);
-    }
+    /** {@code writeNested} and {@code readNested} with what they call, by the kind of message. */
+    public sealed interface MessageCodec {}
+
+    /**
+     * A record's codec: a length, then the body; a body that ends early leaves the remaining
+     * fields at their zero values ({@code zeroFills} sets those Java's default does not).
+     *
+     * @param withPresence whether any field is optional, so reading needs a presence byte
+     */
+    public record RecordCodec(String name, boolean withPresence, @ModelElement List<FieldCode.FieldWrite> writes,
+            @ModelElement List<FieldCode.RecordFieldRead> reads, @ModelElement List<FieldCode.ZeroFill> zeroFills)
+            implements MessageCodec {}
+
+    /** A struct's codec: the fields, no framing; unused presence bits must be 0. */
+    public record StructCodec(String name, boolean withPresence, @ModelElement List<FieldCode.FieldWrite> writes,
+            @ModelElement List<FieldCode.StructFieldRead> reads) implements MessageCodec {}
+
+    /** {@code equals}, {@code hashCode} and {@code toString} over the fields of the API. */
+    public record ObjectMethods(String name, @ModelElement List<ValueMethods.Equality> equalities,
+            @ModelElement List<ValueMethods.HashCode> hashes, @ModelElement List<FieldCode.FieldShow> shows) {}
+
+    /**
+     * {@code toJson} and {@code fromJson} (SPEC §11).
+     *
+     * @param deprecatedNames every deprecated field's schema name: JSON input ignores them
+     */
+    public record MessageJson(String name, String typeName, List<String> deprecatedNames,
+            @ModelElement List<FieldCode.FieldToJson> toJson, @ModelElement List<FieldCode.FieldFromJson> fromJson) {}
 }

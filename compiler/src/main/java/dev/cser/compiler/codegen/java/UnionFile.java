@@ -1,49 +1,24 @@
 package dev.cser.compiler.codegen.java;
 
+import dev.cser.compiler.codegen.ModelElement;
+import dev.cser.compiler.codegen.java.VariantCode.VariantFromJson;
+import dev.cser.compiler.codegen.java.VariantCode.VariantRead;
+import dev.cser.compiler.codegen.java.VariantCode.VariantRecord;
+import dev.cser.compiler.codegen.java.VariantCode.VariantWrite;
 import java.util.List;
 
-/** The model of a generated union: a sealed interface with one Java record per variant. */
-public final class UnionFile {
-    /** A variant: the nested record's name, its tag and the Java type of its value. */
-    public static final class Variant {
-        public final String schemaName;
-        public final String className;
-        public final int id;
-        public final JavaType type;
-        public final List<String> doc;
+/**
+ * A union (SPEC §12.1): a sealed interface with one nested Java record per variant.
+ *
+ * @param name the interface name; {@code typeName} the qualified schema name
+ * @param tags every variant's id and schema name, for decode error paths
+ * @param zeroVariant the variant of the zero value (SPEC §3) and {@code zero} the value it holds
+ */
+public record UnionFile(String packageName, String sourcePath, String name, String typeName, List<String> doc,
+        String typeId, String fingerprint, List<Tag> tags, Tag zeroVariant, @ModelElement ZeroValue zero,
+        @ModelElement List<VariantRecord> records, @ModelElement List<VariantWrite> writes,
+        @ModelElement List<VariantRead> reads, @ModelElement List<VariantFromJson> fromJson) {
 
-        Variant(String schemaName, String className, int id, JavaType type, List<String> doc) {
-            this.schemaName = schemaName;
-            this.className = className;
-            this.id = id;
-            this.type = type;
-            this.doc = doc;
-        }
-    }
-
-    public final String packageName;
-    public final String name;
-    public final String typeName;
-    public final String sourcePath;
-    public final List<String> doc;
-    public final List<Variant> variants;
-    public final Variant zeroVariant;
-    public final String typeId;
-    public final String fingerprint;
-    /** Whether to generate the JSON mapping (SPEC §11, {@code cserc --json}). */
-    public final boolean json;
-
-    UnionFile(String packageName, String name, String typeName, String sourcePath, List<String> doc,
-            List<Variant> variants, Variant zeroVariant, String typeId, String fingerprint, boolean json) {
-        this.packageName = packageName;
-        this.name = name;
-        this.typeName = typeName;
-        this.sourcePath = sourcePath;
-        this.doc = doc;
-        this.variants = variants;
-        this.zeroVariant = zeroVariant;
-        this.typeId = typeId;
-        this.fingerprint = fingerprint;
-        this.json = json;
-    }
+    /** A variant's id, its record's class name and its schema name. */
+    public record Tag(int id, String className, String schemaName) {}
 }

@@ -1,0 +1,52 @@
+package dev.cser.compiler.codegen.java;
+
+import dev.cser.compiler.codegen.Generator;
+import dev.cser.compiler.codegen.OutputFile;
+import dev.cser.compiler.schema.Declaration;
+import dev.cser.compiler.schema.EnumType;
+import dev.cser.compiler.schema.MessageType;
+import dev.cser.compiler.schema.Schema;
+import dev.cser.compiler.schema.SchemaFile;
+import dev.cser.compiler.schema.UnionType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The Java target: a source file per declaration ({@code sakai/content/Image.java}), in schema
+ * file then declaration order: a {@link MessageFile}, {@link EnumFile} or {@link UnionFile}.
+ */
+public final class JavaGenerator implements Generator {
+    private final JavaTarget target = new JavaTarget();
+
+    @Override
+    public JavaTarget target() {
+        return target;
+    }
+
+    @Override
+    public List<OutputFile> outputModel(Schema schema) {
+        MessageFileBuilder messages = new MessageFileBuilder(target);
+        UnionFileBuilder unions = new UnionFileBuilder(target);
+        List<OutputFile> files = new ArrayList<>();
+        for (SchemaFile file : schema.files()) {
+            for (Declaration d : file.declarations()) {
+                Object model = d instanceof MessageType m ? messages.build(m, file.path())
+                        : d instanceof UnionType u ? unions.build(u, file.path())
+                        : enumFile((EnumType) d, file.path());
+                files.add(new OutputFile(target.sourceFile(d), model));
+            }
+        }
+        return files;
+    }
+
+    private EnumFile enumFile(EnumType e, String sourcePath) {
+        List<EnumFile.Member> members = e.members().stream()
+                .map(m -> new EnumFile.Member(m.name(), m.value(), target.docLines(m.doc())))
+                .toList();
+        List<EnumFile.Member> byNumber = members.stream()
+                .sorted(Comparator.comparingInt(EnumFile.Member::number)).toList();
+        return new EnumFile(e.packageName(), sourcePath, target.className(e.name()), e.qualifiedName(),
+                target.docLines(e.doc()), members, byNumber);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.cser.compiler.codegen.java;
+
+import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.Target;
+import dev.cser.compiler.schema.Declaration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The Java target's reserved words and spellings (SPEC §12.1): members camelCase with a trailing
+ * underscore when Java reserves the name, classes as declared with a trailing underscore when
+ * they would shadow a class generated code uses unqualified, accessors {@code getX}/{@code setX}.
+ * Escaping happens here, in the model, never in templates.
+ */
+public final class JavaTarget extends Target {
+    /** Java keywords, literals and restricted identifiers that cannot name a field or variable. */
+    private static final Set<String> RESERVED = Set.of(
+            "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
+            "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
+            "for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long", "native",
+            "new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
+            "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
+            "volatile", "while", "true", "false", "null", "var", "yield", "record", "sealed", "permits", "_");
+
+    /**
+     * Names from java.lang (and the runtime) that generated code uses unqualified: a declared type
+     * with one of these names gets a trailing underscore in Java.
+     */
+    private static final Set<String> CLASHING_TYPE_NAMES = Set.of(
+            "String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Float", "Double",
+            "Character", "Void", "Override", "Math", "System", "Record", "Iterable", "Number", "Enum",
+            "Class", "Exception", "CserCodec", "CserReader", "CserWriter", "CserDecodeException",
+            "DecodeErrorKind", "Values", "IllegalStateException");
+
+    /** Methods of java.lang.Object that a generated accessor must not collide with. */
+    private static final Set<String> OBJECT_METHODS = Set.of("getClass");
+
+    @Override
+    public String name() {
+        return "java";
+    }
+
+    /** A field, parameter or local: {@code resource_type} → {@code resourceType}, {@code class} → {@code class_}. */
+    public String member(String snake) {
+        String camel = Names.camel(snake);
+        return RESERVED.contains(camel) ? camel + "_" : camel;
+    }
+
+    /** An accessor such as {@code getResourceType}, avoiding {@code Object}'s final methods ({@code getClass_}). */
+    public String accessor(String prefix, String snake) {
+        String name = prefix + Names.pascal(snake);
+        return OBJECT_METHODS.contains(name) ? name + "_" : name;
+    }
+
+    /** An UPPER_SNAKE constant: {@code resource_type} → {@code RESOURCE_TYPE}. */
+    public String constant(String snake) {
+        return snake.toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * A class name: the PascalCase name as declared, with a trailing underscore when it would
+     * shadow a class the generated code uses unqualified ({@code String}, {@code Override}, ...).
+     */
+    public String className(String pascal) {
+        return CLASHING_TYPE_NAMES.contains(pascal) ? pascal + "_" : pascal;
+    }
+
+    /**
+     * A name that repeats an earlier one in the same scope ({@code a_b} and {@code a__b} both
+     * become {@code aB}) gets its id appended, without separator: {@code aB2}. Part of the
+     * generated API, so it stays as it is.
+     */
+    public String disambiguate(String name, int id) {
+        return name + id;
+    }
+
+    /** The file of a declaration's class: {@code sakai/content/Image.java}. */
+    public String sourceFile(Declaration d) {
+        return d.packageName().replace('.', '/') + "/" + className(d.name()) + ".java";
+    }
+
+    /**
+     * Doc comment lines made safe for Javadoc: no comment terminator, HTML specials escaped,
+     * {@code @} escaped so a line cannot start a block tag, and backslashes escaped because javac
+     * reads Unicode escapes (a backslash, {@code u}, four hex digits) everywhere, comments
+     * included: the escape of {@code /} after a {@code *} would end the comment, and a backslash
+     * before a {@code u} and no hex digits is a compile error.
+     */
+    @Override
+    public List<String> docLines(String doc) {
+        return Names.docLines(doc).stream()
+                .map(l -> l.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                        .replace("*/", "*&#47;").replace("@", "&#64;").replace("\\", "&#92;"))
+                .toList();
+    }
+
+    /** A {@code long} literal: {@code 0x00000000000000ffL}. */
+    @Override
+    public String hexLiteral(long value) {
+        return String.format("0x%016xL", value);
+    }
+}

@@ -1,0 +1,181 @@
+package dev.cser.compiler.codegen.java;
+
+import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.java.FieldCode.Accessors;
+import dev.cser.compiler.codegen.java.FieldCode.ConstructorParameter;
+import dev.cser.compiler.codegen.java.FieldCode.FieldAssignment;
+import dev.cser.compiler.codegen.java.FieldCode.FieldDeclaration;
+import dev.cser.compiler.codegen.java.FieldCode.FieldFromJson;
+import dev.cser.compiler.codegen.java.FieldCode.FieldShow;
+import dev.cser.compiler.codegen.java.FieldCode.FieldToJson;
+import dev.cser.compiler.codegen.java.FieldCode.FieldWrite;
+import dev.cser.compiler.codegen.java.FieldCode.PresenceSlot;
+import dev.cser.compiler.codegen.java.FieldCode.RecordFieldRead;
+import dev.cser.compiler.codegen.java.FieldCode.StructFieldRead;
+import dev.cser.compiler.codegen.java.FieldCode.ZeroConstant;
+import dev.cser.compiler.codegen.java.FieldCode.ZeroFill;
+import dev.cser.compiler.codegen.java.FieldCode.ZeroInit;
+import dev.cser.compiler.codegen.java.MessageFile.Constructors;
+import dev.cser.compiler.codegen.java.MessageFile.MessageCodec;
+import dev.cser.compiler.codegen.java.MessageFile.MessageJson;
+import dev.cser.compiler.codegen.java.MessageFile.ObjectMethods;
+import dev.cser.compiler.codegen.java.MessageFile.RecordCodec;
+import dev.cser.compiler.codegen.java.MessageFile.StructCodec;
+import dev.cser.compiler.codegen.java.ValueMethods.Equality;
+import dev.cser.compiler.codegen.java.ValueMethods.HashCode;
+import dev.cser.compiler.codegen.java.ValueRef.DecodedField;
+import dev.cser.compiler.codegen.java.ValueRef.Discarded;
+import dev.cser.compiler.codegen.java.ValueRef.JsonMember;
+import dev.cser.compiler.codegen.java.ValueRef.OtherField;
+import dev.cser.compiler.codegen.java.ValueRef.ThisField;
+import dev.cser.compiler.schema.CanonicalText;
+import dev.cser.compiler.schema.Field;
+import dev.cser.compiler.schema.MessageType;
+import dev.cser.compiler.schema.PresenceGroup;
+import dev.cser.compiler.schema.Primitive;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the {@link MessageFile} of a record or struct: the wire facts (presence groups, zero
+ * bytes) come from the linked schema model, the names from {@link JavaTarget}.
+ */
+final class MessageFileBuilder {
+    private final JavaTarget target;
+
+    MessageFileBuilder(JavaTarget target) {
+        this.target = target;
+    }
+
+    /** One field as every part of the class sees it. */
+    private record JavaField(Field field, String name, int index, JavaType type) {
+        boolean api() {
+            return !field.deprecated();
+        }
+
+        /** A reference that may not be null: neither optional nor a Java primitive. */
+        boolean requiredReference() {
+            return !field.isOptional() && !type.isPrimitive();
+        }
+
+        /** Not optional, and its zero value is not Java's default: constructors and decoding set it. */
+        boolean needsZero() {
+            return api() && !field.isOptional() && !JavaCodecBuilder.zeroIsDefault(type);
+        }
+    }
+
+    MessageFile build(MessageType m, String sourcePath) {
+        JavaTypeMapper mapper = new JavaTypeMapper(target, m.packageName(), false);
+        List<Field> fs = m.fields();
+        List<String> names = Names.unique(fs.stream().map(f -> target.member(f.name())).toList(),
+                fs.stream().map(Field::id).toList(), target::disambiguate);
+        List<JavaField> fields = new ArrayList<>();
+        for (int i = 0; i < fs.size(); i++) {
+            fields.add(new JavaField(fs.get(i), names.get(i), i, mapper.map(fs.get(i).type())));
+        }
+        List<JavaField> api = fields.stream().filter(JavaField::api).toList();
+        String name = target.className(m.name());
+        return new MessageFile(m.packageName(), sourcePath, name, m.qualifiedName(), m.isStruct(),
+                target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
+                target.hexLiteral(CanonicalText.fingerprint(m)), fs.stream().map(Field::name).toList(),
+                fields.stream().filter(f -> f.field().deprecated() && !f.field().isOptional())
+                        .map(f -> new ZeroConstant(f.field().name(), target.constant(f.field().name()),
+                                unsigned(f.field().zeroBytes())))
+                        .toList(),
+                api.stream().map(f -> new FieldDeclaration(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
+                constructors(name, api), api.stream().map(f -> accessors(name, f)).toList(), codec(m, name, fields),
+                objectMethods(name, api), json(m, name, fields));
+    }
+
+    private Constructors constructors(String name, List<JavaField> api) {
+        return new Constructors(name,
+                api.stream().filter(JavaField::needsZero)
+                        .map(f -> new ZeroInit(f.name(), JavaCodecBuilder.zero(f.type()))).toList(),
+                api.stream().map(f -> new ConstructorParameter(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
+                api.stream().map(f -> new FieldAssignment(f.name(), f.field().name(), f.requiredReference())).toList());
+    }
+
+    private Accessors accessors(String owner, JavaField f) {
+        String schemaName = f.field().name();
+        // A boolean (not an optional Boolean) is read with isX; is_x fields do not repeat the is.
+        boolean bool = f.type().isPrimitive() && f.type().primitive() == Primitive.BOOL;
+        String getter = bool && schemaName.startsWith("is_") && schemaName.length() > 3
+                ? target.accessor("is", schemaName.substring(3))
+                : target.accessor(bool ? "is" : "get", schemaName);
+        return new Accessors(owner, f.name(), schemaName, target.docLines(f.field().doc()), getter,
+                target.accessor("has", schemaName), target.accessor("set", schemaName), f.field().isOptional(),
+                f.requiredReference(), JavaCodecBuilder.spell(f.type()));
+    }
+
+    private MessageCodec codec(MessageType m, String name, List<JavaField> fields) {
+        boolean withPresence = fields.stream().anyMatch(f -> f.field().isOptional());
+        List<FieldWrite> writes = fields.stream().map(f -> write(m, f, fields)).toList();
+        if (m.isStruct()) {
+            List<StructFieldRead> reads = new ArrayList<>();
+            for (JavaField f : fields) {
+                Field field = f.field();
+                PresenceGroup group = m.presenceGroupStartingAt(field);
+                reads.add(new StructFieldRead(f.index(), field.isOptional(), field.deprecated(),
+                        field.startsPresenceGroup(), field.presenceMask(), group == null ? 0 : group.bitsUsed(),
+                        JavaCodecBuilder.spell(f.type()), read(f)));
+            }
+            return new StructCodec(name, withPresence, writes, reads);
+        }
+        List<RecordFieldRead> reads = fields.stream()
+                .map(f -> new RecordFieldRead(f.index(), f.field().isOptional(), f.field().deprecated(),
+                        f.field().startsPresenceGroup(), f.field().presenceMask(), JavaCodecBuilder.spell(f.type()),
+                        read(f)))
+                .toList();
+        List<ZeroFill> zeroFills = fields.stream().filter(JavaField::needsZero)
+                .map(f -> new ZeroFill(f.name(), JavaCodecBuilder.zero(f.type()))).toList();
+        return new RecordCodec(name, withPresence, writes, reads, zeroFills);
+    }
+
+    /** A deprecated field is read into a local and dropped; the others into the value decoded. */
+    private static Reads read(JavaField f) {
+        return JavaCodecBuilder.read(f.type(), f.api() ? new DecodedField(f.name()) : new Discarded());
+    }
+
+    private FieldWrite write(MessageType m, JavaField f, List<JavaField> fields) {
+        Field field = f.field();
+        PresenceGroup group = m.presenceGroupStartingAt(field);
+        List<PresenceSlot> presence = group == null ? List.of()
+                : group.liveSlots().stream()
+                        .map(s -> new PresenceSlot(fields.get(m.fields().indexOf(s)).name(), s.presenceMask()))
+                        .toList();
+        return new FieldWrite(f.name(), field.name(), target.constant(field.name()), field.isOptional(),
+                field.deprecated(), field.startsPresenceGroup(), presence,
+                f.api() ? JavaCodecBuilder.write(f.type(), new ThisField(f.name())) : null);
+    }
+
+    private static ObjectMethods objectMethods(String name, List<JavaField> api) {
+        List<Equality> equalities = api.stream()
+                .map(f -> ValueMethodsBuilder.equality(f.type(), new ThisField(f.name()), new OtherField(f.name())))
+                .toList();
+        List<HashCode> hashes = api.stream()
+                .map(f -> ValueMethodsBuilder.hash(f.type(), new ThisField(f.name()))).toList();
+        List<FieldShow> shows = api.stream()
+                .map(f -> new FieldShow(f.field().name(), ValueMethodsBuilder.show(f.type(), new ThisField(f.name()))))
+                .toList();
+        return new ObjectMethods(name, equalities, hashes, shows);
+    }
+
+    private static MessageJson json(MessageType m, String name, List<JavaField> fields) {
+        List<JavaField> api = fields.stream().filter(JavaField::api).toList();
+        return new MessageJson(name, m.qualifiedName(),
+                fields.stream().filter(f -> !f.api()).map(f -> f.field().name()).toList(),
+                api.stream().map(f -> new FieldToJson(f.name(), f.field().name(), f.field().isOptional(),
+                        JavaJsonBuilder.toJson(f.type(), new ThisField(f.name())))).toList(),
+                api.stream().map(f -> new FieldFromJson(f.name(), f.field().name(), f.field().isOptional(),
+                        JavaJsonBuilder.fromJson(f.type(), new JsonMember()))).toList());
+    }
+
+    /** Bytes as the unsigned numbers of a Java array initializer. */
+    private static List<Integer> unsigned(byte[] bytes) {
+        List<Integer> out = new ArrayList<>();
+        for (byte b : bytes) {
+            out.add(b & 0xFF);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.cser.compiler.codegen.java;
+
+import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.java.ValueRef.JsonMember;
+import dev.cser.compiler.codegen.java.ValueRef.OtherVariantValue;
+import dev.cser.compiler.codegen.java.ValueRef.VariantValue;
+import dev.cser.compiler.codegen.java.VariantCode.VariantFromJson;
+import dev.cser.compiler.codegen.java.VariantCode.VariantRead;
+import dev.cser.compiler.codegen.java.VariantCode.VariantRecord;
+import dev.cser.compiler.codegen.java.VariantCode.VariantWrite;
+import dev.cser.compiler.schema.CanonicalText;
+import dev.cser.compiler.schema.Field;
+import dev.cser.compiler.schema.UnionType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the {@link UnionFile} of a union: a record per variant, named after it. */
+final class UnionFileBuilder {
+    private final JavaTarget target;
+
+    UnionFileBuilder(JavaTarget target) {
+        this.target = target;
+    }
+
+    UnionFile build(UnionType u, String sourcePath) {
+        // Inside the interface a variant record may shadow a simple class name: qualify them all.
+        JavaTypeMapper mapper = new JavaTypeMapper(target, u.packageName(), true);
+        String union = target.className(u.name());
+        List<Field> vs = u.variants();
+        List<String> classNames = Names.unique(vs.stream().map(v -> variantClass(v, union)).toList(),
+                vs.stream().map(Field::id).toList(), target::disambiguate);
+        List<UnionFile.Tag> tags = new ArrayList<>();
+        UnionFile.Tag zeroVariant = null;
+        JavaType zeroType = null;
+        List<VariantRecord> records = new ArrayList<>();
+        List<VariantWrite> writes = new ArrayList<>();
+        List<VariantRead> reads = new ArrayList<>();
+        List<VariantFromJson> fromJson = new ArrayList<>();
+        for (int i = 0; i < vs.size(); i++) {
+            Field v = vs.get(i);
+            String className = classNames.get(i);
+            JavaType type = mapper.map(v.type());
+            TypeSpelling spelling = JavaCodecBuilder.spell(type);
+            UnionFile.Tag tag = new UnionFile.Tag(v.id(), className, v.name());
+            tags.add(tag);
+            if (v == u.zeroVariant()) {
+                zeroVariant = tag;
+                zeroType = type;
+            }
+            records.add(record(union, tag, v, type));
+            writes.add(new VariantWrite(className, spelling, JavaCodecBuilder.write(type, new VariantValue())));
+            reads.add(new VariantRead(v.id(), className, spelling, JavaCodecBuilder.read(type, new VariantValue())));
+            fromJson.add(new VariantFromJson(className, v.name(), spelling,
+                    JavaJsonBuilder.fromJson(type, new JsonMember())));
+        }
+        return new UnionFile(u.packageName(), sourcePath, union, u.qualifiedName(), target.docLines(u.doc()),
+                target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)), tags,
+                zeroVariant, JavaCodecBuilder.zero(zeroType), records, writes, reads, fromJson);
+    }
+
+    /** The variant's record: its name in PascalCase, which may not be the interface's own. */
+    private String variantClass(Field v, String union) {
+        String cls = target.className(Names.pascal(v.name()));
+        return cls.equals(union) ? cls + "Variant" : cls;
+    }
+
+    private VariantRecord record(String union, UnionFile.Tag tag, Field v, JavaType type) {
+        VariantValue value = new VariantValue();
+        boolean deep = ValueMethodsBuilder.needsDeepEquality(type);
+        return new VariantRecord(union, tag.className(), v.name(), v.id(), target.docLines(v.doc()),
+                type.isPrimitive(), JavaCodecBuilder.spell(type),
+                deep ? ValueMethodsBuilder.equality(type, value, new OtherVariantValue(tag.className())) : null,
+                deep ? ValueMethodsBuilder.hash(type, value) : null,
+                deep ? ValueMethodsBuilder.show(type, value) : null,
+                JavaJsonBuilder.toJson(type, value));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.cser.compiler.codegen.java;
+
+import dev.cser.compiler.codegen.ModelElement;
+import dev.cser.compiler.codegen.java.TypeSpelling.ClassType;
+
+/**
+ * The zero value of a type (SPEC §3) as a Java expression, one record per kind: what a new
+ * value's fields start as, what a decoded record's missing fields become, and what the zero
+ * variant of a union holds.
+ */
+public sealed interface ZeroValue {
+    /** {@code false}. */
+    record FalseZero() implements ZeroValue {}
+
+    /** {@code (int) 0}: a number, cast to its type. */
+    record NumberZero(@ModelElement TypeSpelling type) implements ZeroValue {}
+
+    record EmptyString() implements ZeroValue {}
+
+    /** {@code new byte[] {}}: bytes or a packed list. */
+    record EmptyArray(@ModelElement TypeSpelling type) implements ZeroValue {}
+
+    record EmptyList() implements ZeroValue {}
+
+    record EmptyMap() implements ZeroValue {}
+
+    /** The constant of the enum's zero member. */
+    record EnumZero(@ModelElement ClassType type, String member) implements ZeroValue {}
+
+    /** A new record or struct, holding the zero value of every field. */
+    record NewMessage(@ModelElement ClassType type) implements ZeroValue {}
+
+    /** The union's {@code zero()}. */
+    record UnionZero(@ModelElement ClassType type) implements ZeroValue {}
+}

@@ -1,0 +1,59 @@
+package dev.cser.compiler.codegen.java;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cser.compiler.codegen.Names;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The Java target's names and escapes: each is part of the generated API or keeps the source compiling. */
+class JavaTargetTest {
+    private final JavaTarget target = new JavaTarget();
+
+    @Test
+    void membersAreCamelCaseAndReservedWordsGetAnUnderscore() {
+        assertEquals("resourceType", target.member("resource_type"));
+        assertEquals("class_", target.member("class"));
+        assertEquals("record_", target.member("record"));
+        assertEquals("id", target.member("id"));
+    }
+
+    @Test
+    void accessorsAvoidObjectsFinalMethods() {
+        assertEquals("getResourceType", target.accessor("get", "resource_type"));
+        assertEquals("getClass_", target.accessor("get", "class"));
+        assertEquals("setClass", target.accessor("set", "class"));
+    }
+
+    @Test
+    void classNamesThatShadowWhatGeneratedCodeUsesGetAnUnderscore() {
+        assertEquals("String_", target.className("String"));
+        assertEquals("CserReader_", target.className("CserReader"));
+        assertEquals("Image", target.className("Image"));
+    }
+
+    @Test
+    void aRepeatedNameGetsItsIdWithoutSeparator() {
+        List<String> names = Names.unique(List.of(target.member("a_b"), target.member("a__b")), List.of(1, 2),
+                target::disambiguate);
+        assertEquals(List.of("aB", "aB2"), names);
+    }
+
+    @Test
+    void docLinesCannotEndTheCommentOrStartATag() {
+        assertEquals(List.of("a *&#47; b", "&lt;b&gt; &amp; &#64;param"), target.docLines("a */ b\n<b> & @param"));
+        assertEquals(List.of(), target.docLines(null));
+    }
+
+    @Test
+    void docLinesCannotHoldAUnicodeEscape() {
+        // javac reads Unicode escapes in comments too: the one of / after * would end the comment.
+        assertEquals(List.of("*&#92;u002f C:&#92;users &#92;&#92;n"), target.docLines("*\\u002f C:\\users \\\\n"));
+    }
+
+    @Test
+    void hexLiteralsAreLongs() {
+        assertEquals("0x00000000000000ffL", target.hexLiteral(255));
+        assertEquals("0xffffffffffffffffL", target.hexLiteral(-1));
+    }
+}
