@@ -31,9 +31,10 @@ public final class JavaGenerator implements Generator {
         List<OutputFile> files = new ArrayList<>();
         for (SchemaFile file : schema.files()) {
             for (Declaration d : file.declarations()) {
-                Object model = d instanceof MessageType m ? messages.build(m, file.path())
-                        : d instanceof UnionType u ? unions.build(u, file.path())
-                        : enumFile((EnumType) d, file.path());
+                String source = target.commentText(file.path());
+                Object model = d instanceof MessageType m ? messages.build(m, source)
+                        : d instanceof UnionType u ? unions.build(u, source)
+                        : enumFile((EnumType) d, source);
                 files.add(new OutputFile(target.sourceFile(d), model));
             }
         }

@@ -95,6 +95,15 @@ public final class JavaTarget extends Target {
                 .toList();
     }
 
+    /**
+     * Text for a {@code //} comment, such as the schema's path in a file's header: javac reads a
+     * backslash and a u as a Unicode escape even in comments (a Windows path to a folder named
+     * users does not compile), so backslashes are written as slashes.
+     */
+    public String commentText(String text) {
+        return text.replace('\\', '/');
+    }
+
     /** A {@code long} literal: {@code 0x00000000000000ffL}. */
     @Override
     public String hexLiteral(long value) {

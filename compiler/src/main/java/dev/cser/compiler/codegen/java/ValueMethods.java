@@ -55,4 +55,7 @@ public final class ValueMethods {
 
     /** {@code java.util.Arrays.toString(a)}. */
     public record ShowArray(@ModelElement ValueRef a) implements Show {}
+
+    /** An optional field that prints other than Java prints it: {@code "null"} when absent. */
+    public record ShowOptional(@ModelElement ValueRef a, @ModelElement Show present) implements Show {}
 }

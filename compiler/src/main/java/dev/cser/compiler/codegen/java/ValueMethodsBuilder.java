@@ -14,6 +14,7 @@ import dev.cser.compiler.codegen.java.ValueMethods.ObjectsHash;
 import dev.cser.compiler.codegen.java.ValueMethods.SameValue;
 import dev.cser.compiler.codegen.java.ValueMethods.Show;
 import dev.cser.compiler.codegen.java.ValueMethods.ShowArray;
+import dev.cser.compiler.codegen.java.ValueMethods.ShowOptional;
 import dev.cser.compiler.codegen.java.ValueMethods.ShowUnsignedInt;
 import dev.cser.compiler.codegen.java.ValueMethods.ShowUnsignedString;
 import dev.cser.compiler.codegen.java.ValueMethods.ShowValue;
@@ -79,13 +80,15 @@ final class ValueMethodsBuilder {
     }
 
     /**
-     * Unsigned numbers print unsigned, arrays their elements. An optional field prints as Java
-     * prints it (an optional array so prints its identity: kept as the generated API has it).
+     * Unsigned numbers print unsigned, arrays their elements; an optional one the same when
+     * present, {@code null} when absent.
      */
     static Show show(JavaType t, ValueRef a) {
-        if (t.nullable()) {
-            return new ShowValue(a);
-        }
+        Show present = showPresent(t, a);
+        return t.nullable() && !(present instanceof ShowValue) ? new ShowOptional(a, present) : present;
+    }
+
+    private static Show showPresent(JavaType t, ValueRef a) {
         if (t.kind() == JavaType.Kind.PACKED) {
             return new ShowArray(a);
         }

@@ -59,6 +59,16 @@ class ScalarRoundTripTest {
     }
 
     @Test
+    void optionalUnsignedNumbersAndArraysPrintTheirValues() {
+        spec.examples.Contact c = new spec.examples.Contact().setName("a").setAge(-1);
+        assertTrue(c.toString().contains("age=4294967295"), c.toString());
+        assertTrue(new spec.examples.Contact().toString().contains("age=null"));
+        chem.Molecule m = new chem.Molecule().setCoords2d(new float[] {1.5f, -2f});
+        assertTrue(m.toString().contains("coords_2d=[1.5, -2.0]"), m.toString());
+        assertTrue(new chem.Molecule().toString().contains("coords_2d=null"));
+    }
+
+    @Test
     void u64MaximumIsTenVarintBytes() {
         byte[] bytes = new Scalars().setU64Value(-1L).encode();
         // Fields before u64: bool, i8, i16, i32, i64, u8, u16, u32 (one byte each).
