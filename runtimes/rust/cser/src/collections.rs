@@ -6,7 +6,7 @@ use std::hash::Hash;
 use indexmap::map::Entry;
 use indexmap::IndexMap;
 
-use crate::error::{DecodeError, DecodeErrorKind};
+use crate::errors::{DecodeError, DecodeErrorKind};
 use crate::reader::Reader;
 use crate::writer::Writer;
 

@@ -16,9 +16,9 @@
 //! assert_eq!(id, u64::MAX);
 //! ```
 
-use crate::error::{DecodeError, EncodeError};
+use crate::errors::{DecodeError, EncodeError};
+use crate::path::FieldPath;
 use indexmap::IndexMap;
-use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hash;
 
@@ -435,8 +435,7 @@ impl Parser<'_> {
 #[derive(Clone, PartialEq, Eq)]
 pub struct JsonError {
     message: String,
-    /// Innermost first: `Type.field` segments and `[i]` indexes.
-    path: Vec<Cow<'static, str>>,
+    path: FieldPath,
 }
 
 impl JsonError {
@@ -444,19 +443,19 @@ impl JsonError {
     pub fn new(message: impl Into<String>) -> Self {
         JsonError {
             message: message.into(),
-            path: Vec::new(),
+            path: FieldPath::new(),
         }
     }
 
     /// Prepends a field segment, `"Type.field"`, while unwinding.
     pub fn push_field(mut self, segment: &'static str) -> Self {
-        self.path.push(Cow::Borrowed(segment));
+        self.path.push_field(segment);
         self
     }
 
     /// Prepends an array index while unwinding.
     pub fn push_index(mut self, index: usize) -> Self {
-        self.path.push(Cow::Owned(format!("[{index}]")));
+        self.path.push_index(index as u64);
         self
     }
 
@@ -467,17 +466,12 @@ impl JsonError {
 
     /// Where the error is, e.g. `MediaContent.images[1].width`; empty at the top.
     pub fn path(&self) -> String {
-        let mut s = String::new();
-        for seg in self.path.iter().rev() {
-            if seg.starts_with('[') || s.is_empty() {
-                s.push_str(seg);
-            } else {
-                // The type is implied by the field before it: keep the name only.
-                s.push('.');
-                s.push_str(seg.rsplit('.').next().unwrap_or(seg));
-            }
-        }
-        s
+        self.path.to_string()
+    }
+
+    /// The path of fields leading to the error.
+    pub fn field_path(&self) -> &FieldPath {
+        &self.path
     }
 }
 

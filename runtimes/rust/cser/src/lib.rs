@@ -44,9 +44,10 @@
 #![warn(missing_docs)]
 
 pub mod collections;
-pub mod error;
+pub mod errors;
 pub mod json;
 pub mod message;
+pub mod path;
 pub mod reader;
 pub mod stream;
 pub mod varint;
@@ -54,7 +55,8 @@ pub mod writer;
 pub mod zigzag;
 
 pub use collections::{presence_byte, MapKey};
-pub use error::{DecodeError, DecodeErrorKind, EncodeError, PathSegment};
+pub use errors::{DecodeError, DecodeErrorKind, EncodeError};
+pub use path::{FieldPath, PathSegment};
 pub use reader::Reader;
 pub use stream::{
     Message, StreamError, StreamReader, StreamWriter, DEFAULT_MAX_MESSAGE_SIZE, HEADER_LEN, MAGIC,

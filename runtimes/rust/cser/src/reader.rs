@@ -1,6 +1,6 @@
 //! [`Reader`]: reads cser-encoded values (SPEC §4–§5) from a byte slice.
 
-use crate::error::{DecodeError, DecodeErrorKind};
+use crate::errors::{DecodeError, DecodeErrorKind};
 use crate::varint::{decode_varint, VarintError};
 use crate::writer::DEFAULT_MAX_DEPTH;
 use crate::zigzag;

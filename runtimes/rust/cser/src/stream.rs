@@ -4,7 +4,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
-use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::errors::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::reader::Reader;
 use crate::varint::{decode_varint, encode_varint, VarintError};
 use crate::writer::{Writer, DEFAULT_MAX_DEPTH};

@@ -1,6 +1,6 @@
 //! [`Writer`]: appends the cser encoding of values (SPEC §4–§5) to a `Vec<u8>`.
 
-use crate::error::EncodeError;
+use crate::errors::EncodeError;
 use crate::varint::{encode_varint, varint_len};
 use crate::zigzag;
 
