@@ -46,23 +46,23 @@
 pub mod collections;
 pub mod errors;
 pub mod json;
+pub mod limits;
 pub mod message;
 pub mod path;
 pub mod reader;
 pub mod stream;
+pub mod utf8;
 pub mod varint;
 pub mod writer;
 pub mod zigzag;
 
 pub use collections::{presence_byte, MapKey};
 pub use errors::{DecodeError, DecodeErrorKind, EncodeError};
+pub use limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 pub use path::{FieldPath, PathSegment};
 pub use reader::Reader;
-pub use stream::{
-    Message, StreamError, StreamReader, StreamWriter, DEFAULT_MAX_MESSAGE_SIZE, HEADER_LEN, MAGIC,
-    VERSION,
-};
-pub use writer::{Writer, DEFAULT_MAX_DEPTH};
+pub use stream::{Message, StreamError, StreamReader, StreamWriter, HEADER_LEN, MAGIC, VERSION};
+pub use writer::Writer;
 
 /// The insertion-ordered map generated code uses for `map<K, V>` (SPEC §5.3).
 pub use indexmap::IndexMap;

@@ -5,9 +5,10 @@ use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
 use crate::errors::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 use crate::reader::Reader;
 use crate::varint::{decode_varint, encode_varint, VarintError};
-use crate::writer::{Writer, DEFAULT_MAX_DEPTH};
+use crate::writer::Writer;
 
 /// The four magic bytes of a stream, `"CSER"`.
 pub const MAGIC: [u8; 4] = *b"CSER";
@@ -19,8 +20,6 @@ pub const HEADER_LEN: usize = 21;
 pub const TYPE_ID_OFFSET: usize = 5;
 /// Offset of the fingerprint within the header.
 pub const FINGERPRINT_OFFSET: usize = 13;
-/// Default maximum frame length: 64 MiB.
-pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 64 << 20;
 
 const BUFFER_SIZE: usize = 1 << 16;
 

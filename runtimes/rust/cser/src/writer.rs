@@ -1,11 +1,10 @@
 //! [`Writer`]: appends the cser encoding of values (SPEC §4–§5) to a `Vec<u8>`.
 
 use crate::errors::EncodeError;
+use crate::limits::DEFAULT_MAX_DEPTH;
+use crate::utf8;
 use crate::varint::{encode_varint, varint_len};
 use crate::zigzag;
-
-/// Default maximum nesting depth of records, structs and unions (SPEC §7).
-pub const DEFAULT_MAX_DEPTH: u32 = 64;
 
 /// Appends encoded values to a growable buffer.
 ///
@@ -246,7 +245,7 @@ impl Writer {
     /// Writes the UTF-8 length of `s`, then its UTF-8 bytes (a Rust string is always valid).
     #[inline]
     pub fn write_str(&mut self, s: &str) {
-        self.write_bytes(s.as_bytes());
+        self.write_bytes(utf8::encode(s));
     }
 
     // ---- record bodies ---------------------------------------------------------------------
