@@ -10,8 +10,17 @@
 //!   detected and the path of fields, exactly as the Java runtime reports them;
 //! - [`StreamWriter`] and [`StreamReader`] write and read streams of messages (SPEC §8) for
 //!   any type implementing [`Message`];
-//! - [`varint`] and [`zigzag`] are the integer encodings underneath;
-//! - [`json`] is the JSON mapping of values (SPEC §11) that `cserc --json` code calls.
+//! - [`message`] encodes and decodes whole messages, and [`collections`] the lists of
+//!   optionals and maps, as the generated methods call them.
+//!
+//! Each job of the wire format has one file, with the same name in the Java and Python
+//! runtimes (`runtimes/README.md`): [`varint`] and [`zigzag`] are the integer encodings,
+//! [`utf8`] the strict string check, [`limits`] the default depth and message size and the
+//! bounds on lengths and counts, [`path`] the [`FieldPath`] of an error (decode and JSON
+//! errors alike), [`errors`] the decode and encode errors.
+//!
+//! With the cargo feature `json` (off by default), `json` is the JSON mapping of values
+//! (SPEC §11) that `cserc --json` code calls, read and written through serde_json.
 //!
 //! ```
 //! use cser::{DecodeErrorKind, Reader, Writer};
@@ -38,13 +47,15 @@
 //! assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::OverlongVarint, 1));
 //! ```
 //!
-//! The crate depends only on `indexmap` (maps keep insertion order) and has no `unsafe` code.
+//! The crate depends only on `indexmap` (maps keep insertion order), and with `json` on
+//! serde_json (and serde's traits, `serde_core`) too; it has no `unsafe` code.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod collections;
 pub mod errors;
+#[cfg(feature = "json")]
 pub mod json;
 pub mod limits;
 pub mod message;

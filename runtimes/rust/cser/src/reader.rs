@@ -140,7 +140,7 @@ impl<'a> Reader<'a> {
     /// Reads a varint as a u64: OVERLONG_VARINT, BAD_VARINT or TRUNCATED if malformed.
     ///
     /// A one-byte varint (below 128: most lengths, counts, tags and small numbers) is read
-    /// inline; longer ones, and every error, in [`Reader::read_varint_long`].
+    /// inline; longer ones, and every error, in `Reader::read_varint_long`.
     #[inline]
     pub fn read_varint(&mut self) -> Result<u64> {
         let p = self.pos;
