@@ -241,42 +241,37 @@ impl<'a> Reader<'a> {
         Ok(b)
     }
 
+    /// Reads a varint that must fit `T`; OUT_OF_RANGE (naming `ty`, the type read) if it does
+    /// not. Always inlined, as the body of each `read_*` below was.
+    #[inline(always)]
+    fn read_varint_as<T: TryFrom<u64>>(&mut self, ty: &str) -> Result<T> {
+        let p = self.pos;
+        let u = self.read_varint()?;
+        T::try_from(u).map_err(|_| self.out_of_range(p, ty, u))
+    }
+
     /// Reads a zigzag i16; OUT_OF_RANGE outside −32768..32767.
     #[inline]
     pub fn read_i16(&mut self) -> Result<i16> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        match u16::try_from(u) {
-            Ok(z) => Ok(zigzag::decode_i16(z)),
-            Err(_) => Err(self.out_of_range(p, "i16", u)),
-        }
+        self.read_varint_as("i16").map(zigzag::decode_i16)
     }
 
     /// Reads a u16; OUT_OF_RANGE above 65535.
     #[inline]
     pub fn read_u16(&mut self) -> Result<u16> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        u16::try_from(u).map_err(|_| self.out_of_range(p, "u16", u))
+        self.read_varint_as("u16")
     }
 
     /// Reads a zigzag i32; OUT_OF_RANGE outside the i32 range.
     #[inline]
     pub fn read_i32(&mut self) -> Result<i32> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        match u32::try_from(u) {
-            Ok(z) => Ok(zigzag::decode_i32(z)),
-            Err(_) => Err(self.out_of_range(p, "i32", u)),
-        }
+        self.read_varint_as("i32").map(zigzag::decode_i32)
     }
 
     /// Reads a u32; OUT_OF_RANGE above 2³²−1.
     #[inline]
     pub fn read_u32(&mut self) -> Result<u32> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        u32::try_from(u).map_err(|_| self.out_of_range(p, "u32", u))
+        self.read_varint_as("u32")
     }
 
     /// Reads a zigzag i64.

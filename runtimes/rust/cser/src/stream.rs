@@ -388,20 +388,14 @@ impl<R: Read, M: Message> StreamReader<R, M> {
                     }
                 }
                 Err(VarintError::Overlong(i)) => {
-                    return Err(DecodeError::new(
-                        DecodeErrorKind::OverlongVarint,
-                        "overlong frame length",
-                        frame_start + i as u64,
-                    )
-                    .into())
+                    let kind = DecodeErrorKind::OverlongVarint;
+                    let at = frame_start + i as u64;
+                    return Err(DecodeError::new(kind, "overlong frame length", at).into());
                 }
                 Err(VarintError::Bad(i)) => {
-                    return Err(DecodeError::new(
-                        DecodeErrorKind::BadVarint,
-                        "frame length varint too long",
-                        frame_start + i as u64,
-                    )
-                    .into())
+                    let kind = DecodeErrorKind::BadVarint;
+                    let at = frame_start + i as u64;
+                    return Err(DecodeError::new(kind, "frame length varint too long", at).into());
                 }
             }
         };

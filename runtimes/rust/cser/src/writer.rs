@@ -356,48 +356,50 @@ impl Writer {
         }
     }
 
+    /// Writes the count, then each element with `write`.
+    #[inline]
+    fn write_each<T: Copy>(&mut self, a: &[T], mut write: impl FnMut(&mut Self, T)) {
+        self.write_count(a.len());
+        a.iter().for_each(|&v| write(self, v));
+    }
+
     /// Writes the count, then one zigzag varint per element.
     pub fn write_i16_list(&mut self, a: &[i16]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_i16(v));
+        self.write_each(a, Self::write_i16);
     }
 
     /// Writes the count, then one varint per element.
     pub fn write_u16_list(&mut self, a: &[u16]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_u16(v));
+        self.write_each(a, Self::write_u16);
     }
 
     /// Writes the count, then one zigzag varint per element.
     pub fn write_i32_list(&mut self, a: &[i32]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_i32(v));
+        self.write_each(a, Self::write_i32);
     }
 
     /// Writes the count, then one varint per element.
     pub fn write_u32_list(&mut self, a: &[u32]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_u32(v));
+        self.write_each(a, Self::write_u32);
     }
 
     /// Writes the count, then one zigzag varint per element.
     pub fn write_i64_list(&mut self, a: &[i64]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_i64(v));
+        self.write_each(a, Self::write_i64);
     }
 
     /// Writes the count, then one varint per element.
     pub fn write_u64_list(&mut self, a: &[u64]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_u64(v));
+        self.write_each(a, Self::write_u64);
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn bytes(f: impl FnOnce(&mut Writer)) -> Vec<u8> {
+    /// What `f` writes.
+    pub(crate) fn bytes(f: impl FnOnce(&mut Writer)) -> Vec<u8> {
         let mut w = Writer::new();
         f(&mut w);
         w.finish().unwrap()
