@@ -1,11 +1,12 @@
 //! The JSON mapping of values (SPEC §11), used by the code `cserc --json` generates
 //! (`to_json` / `from_json` on every type) and by the conformance testee.
 //!
-//! [`Value`] is a JSON document as parsed: numbers keep their literal text, so 64-bit integers
-//! stay exact, and objects keep their members in order. [`Value::parse`] is a strict RFC 8259
-//! parser (duplicate keys, lone surrogates and nesting deeper than [`MAX_DEPTH`] are errors; it
-//! never panics); `Display` prints compact JSON. The functions below convert between values of
-//! the schema's types and JSON values; generated code composes them.
+//! Behind the cargo feature `json`. [`Value`] is a JSON document as parsed: numbers keep their
+//! literal text, so 64-bit integers stay exact, and objects keep their members in order.
+//! [`Value::parse`] reads strict RFC 8259 through serde_json (duplicate keys, lone surrogates
+//! and nesting deeper than [`MAX_DEPTH`] are errors; it never panics); `Display` prints compact
+//! JSON through serde_json. The functions below convert between values of the schema's types
+//! and JSON values; generated code composes them.
 //!
 //! ```
 //! use cser::json::Value;
@@ -16,8 +17,8 @@
 //! assert_eq!(id, u64::MAX);
 //! ```
 //!
-//! The module is split by job: [`Value`] (`value.rs`), its parser (`parse.rs`) and printer
-//! (`print.rs`), [`JsonError`] (`errors.rs`), the conversions generated code calls
+//! The module is split by job: [`Value`] (`value.rs`), reading (`parse.rs`) and writing
+//! (`print.rs`) it with serde_json, [`JsonError`] (`errors.rs`), the conversions generated code calls
 //! (`convert.rs`), base64 (`base64.rs`) and the registry of generated types (`registry.rs`).
 
 mod base64;
