@@ -134,7 +134,8 @@ impl Config {
     /// Whether to generate the JSON mapping of values as well (SPEC §11; default: no): passes
     /// `--json` to the compiler, which then gives every record, struct, union and enum
     /// `to_json` and `from_json` (over [`cser::json::Value`](https://docs.rs/cser)) and
-    /// `cser_modules.rs` the registry `JSON_TYPES`.
+    /// `cser_modules.rs` the registry `JSON_TYPES`. That code needs the `json` feature of the
+    /// `cser` crate: `cser = { ..., features = ["json"] }`.
     pub fn json(&mut self, json: bool) -> &mut Config {
         self.json = json;
         self

@@ -54,6 +54,18 @@ fn sh_quote(path: &Path) -> String {
     format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
 }
 
+/// The error of compiling `a.cser` into `dir` with a fake compiler, a shell script of `body`.
+#[cfg(unix)]
+fn fake_compile_error(dir: &TempDir, body: &str) -> io::Error {
+    let _lock = spawn_lock();
+    let cserc = write_script(dir.path(), "fake-cserc", body);
+    Config::new()
+        .out_dir(dir.path())
+        .cserc(cserc)
+        .compile(&["a.cser"])
+        .unwrap_err()
+}
+
 fn paths(list: &[&str]) -> Vec<PathBuf> {
     list.iter().map(PathBuf::from).collect()
 }
@@ -349,15 +361,7 @@ fn schema_errors_are_returned_verbatim() {
         "cat >&2 <<'EOF'\n{diagnostics}EOF\nexit 1\n",
         diagnostics = diagnostics
     );
-    let err = {
-        let _lock = spawn_lock();
-        let cserc = write_script(dir.path(), "fake-cserc", &body);
-        Config::new()
-            .out_dir(dir.path())
-            .cserc(cserc)
-            .compile(&["a.cser"])
-            .unwrap_err()
-    };
+    let err = fake_compile_error(&dir, &body);
     assert_eq!(err.kind(), io::ErrorKind::Other);
     let message = err.to_string();
     assert!(
@@ -376,15 +380,7 @@ fn schema_errors_are_returned_verbatim() {
 fn misuse_or_io_failure_is_reported_as_failed() {
     let dir = TempDir::new("exit-2");
     let body = "echo 'cannot write /out/x.rs: Permission denied' >&2\nexit 2\n";
-    let err = {
-        let _lock = spawn_lock();
-        let cserc = write_script(dir.path(), "fake-cserc", body);
-        Config::new()
-            .out_dir(dir.path())
-            .cserc(cserc)
-            .compile(&["a.cser"])
-            .unwrap_err()
-    };
+    let err = fake_compile_error(&dir, body);
     assert_eq!(err.kind(), io::ErrorKind::Other);
     let message = err.to_string();
     assert!(
@@ -404,15 +400,7 @@ fn success_without_a_dependency_file_is_an_error() {
     let dir = TempDir::new("no-deps");
     // A dependency file left by an earlier run must not be taken for this run's.
     std::fs::write(dir.path().join(DEPENDENCY_FILE), "stale.cser\n").unwrap();
-    let err = {
-        let _lock = spawn_lock();
-        let cserc = write_script(dir.path(), "fake-cserc", "exit 0\n");
-        Config::new()
-            .out_dir(dir.path())
-            .cserc(cserc)
-            .compile(&["a.cser"])
-            .unwrap_err()
-    };
+    let err = fake_compile_error(&dir, "exit 0\n");
     assert_eq!(err.kind(), io::ErrorKind::NotFound);
     assert!(err.to_string().contains(DEPENDENCY_FILE), "{err}");
 }

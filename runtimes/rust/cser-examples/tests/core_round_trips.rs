@@ -4,7 +4,7 @@
 mod common;
 
 use common::{
-    chain, employee, empty_data_set, ethanol, full_collections, media_content, message,
+    chain, employee, empty_data_set, ethanol, full_collections, holder, media_content, message,
     scalars_max, scalars_min, scalars_nan,
 };
 use cser::{DecodeErrorKind, IndexMap, Reader, StreamReader, StreamWriter};
@@ -192,15 +192,10 @@ fn expressions_through_a_union() {
 
 #[test]
 fn names_that_clash_with_rust() {
-    let h = Holder {
-        value: Value::List(vec![Value::Long(-1), Value::String("s".to_owned())]),
-        class: "c".to_owned(),
-        encode: Some("e".to_owned()),
-        self_: "me".to_owned(),
-        r#async: "a".to_owned(),
-        is_set: true,
-        ..Holder::default()
-    };
+    let h = holder(Value::List(vec![
+        Value::Long(-1),
+        Value::String("s".to_owned()),
+    ]));
     round_trip(&h, Holder::encode, Holder::decode);
 }
 

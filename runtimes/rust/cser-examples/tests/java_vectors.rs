@@ -11,8 +11,8 @@ use std::fmt::Debug;
 use std::path::PathBuf;
 
 use common::{
-    chain, employee, empty_data_set, ethanol, full_collections, media_content, message,
-    sakai_entity, scalars_max, scalars_min, scalars_nan,
+    chain, employee, empty_data_set, ethanol, full_collections, holder, media_content, message,
+    sakai_entity, scalars_max, scalars_min, scalars_nan, staff,
 };
 use cser::{DecodeError, IndexMap, Message};
 use cser_examples::bench::employee::{Employee, Staff};
@@ -148,13 +148,7 @@ fn check(v: &Vector) {
         "w1_empty_set" => same(v, codec!(EmptyDataSet), empty_data_set(3)),
         "w1_empty_record" => same(v, codec!(EmptyDataRecord), EmptyDataRecord::default()),
         "w2_employee" => same(v, codec!(Employee), employee(17)),
-        "w2_staff" => same(
-            v,
-            codec!(Staff),
-            Staff {
-                employees: (0..3).map(employee).collect(),
-            },
-        ),
+        "w2_staff" => same(v, codec!(Staff), staff(3)),
         "w4_message" => same(
             v,
             codec!(cser_examples::bench::message::Message),
@@ -230,26 +224,18 @@ fn check(v: &Vector) {
         "holder_names" => same(
             v,
             codec!(Holder),
-            Holder {
-                value: Value::List(vec![
-                    Value::Long(-1),
-                    Value::String("s".to_owned()),
-                    Value::Object(Object {
-                        hash_code: 7,
-                        equals: true,
-                    }),
-                    Value::Text(Text {
-                        value: "t".to_owned(),
-                    }),
-                    Value::Override(Override::SELF),
-                ]),
-                class: "c".to_owned(),
-                encode: Some("e".to_owned()),
-                self_: "me".to_owned(),
-                r#async: "a".to_owned(),
-                is_set: true,
-                ..Holder::default()
-            },
+            holder(Value::List(vec![
+                Value::Long(-1),
+                Value::String("s".to_owned()),
+                Value::Object(Object {
+                    hash_code: 7,
+                    equals: true,
+                }),
+                Value::Text(Text {
+                    value: "t".to_owned(),
+                }),
+                Value::Override(Override::SELF),
+            ])),
         ),
         "keywords" => same(
             v,

@@ -6,7 +6,7 @@ use std::hash::Hash;
 use indexmap::map::Entry;
 use indexmap::IndexMap;
 
-use crate::error::{DecodeError, DecodeErrorKind};
+use crate::errors::{DecodeError, DecodeErrorKind};
 use crate::reader::Reader;
 use crate::writer::Writer;
 
@@ -205,12 +205,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn written(f: impl FnOnce(&mut Writer)) -> Vec<u8> {
-        let mut w = Writer::new();
-        f(&mut w);
-        w.finish().unwrap()
-    }
+    use crate::writer::tests::bytes as written;
 
     #[test]
     fn presence_bytes_of_an_optional_list() {

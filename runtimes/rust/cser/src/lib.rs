@@ -10,8 +10,17 @@
 //!   detected and the path of fields, exactly as the Java runtime reports them;
 //! - [`StreamWriter`] and [`StreamReader`] write and read streams of messages (SPEC §8) for
 //!   any type implementing [`Message`];
-//! - [`varint`] and [`zigzag`] are the integer encodings underneath;
-//! - [`json`] is the JSON mapping of values (SPEC §11) that `cserc --json` code calls.
+//! - [`message`] encodes and decodes whole messages, and [`collections`] the lists of
+//!   optionals and maps, as the generated methods call them.
+//!
+//! Each job of the wire format has one file, with the same name in the Java and Python
+//! runtimes (`runtimes/README.md`): [`varint`] and [`zigzag`] are the integer encodings,
+//! [`utf8`] the strict string check, [`limits`] the default depth and message size and the
+//! bounds on lengths and counts, [`path`] the [`FieldPath`] of an error (decode and JSON
+//! errors alike), [`errors`] the decode and encode errors.
+//!
+//! With the cargo feature `json` (off by default), `json` is the JSON mapping of values
+//! (SPEC §11) that `cserc --json` code calls, read and written through serde_json.
 //!
 //! ```
 //! use cser::{DecodeErrorKind, Reader, Writer};
@@ -38,29 +47,33 @@
 //! assert_eq!((err.kind(), err.offset()), (DecodeErrorKind::OverlongVarint, 1));
 //! ```
 //!
-//! The crate depends only on `indexmap` (maps keep insertion order) and has no `unsafe` code.
+//! The crate depends only on `indexmap` (maps keep insertion order), and with `json` on
+//! serde_json (and serde's traits, `serde_core`) too; it has no `unsafe` code.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod collections;
-pub mod error;
+pub mod errors;
+#[cfg(feature = "json")]
 pub mod json;
+pub mod limits;
 pub mod message;
+pub mod path;
 pub mod reader;
 pub mod stream;
+pub mod utf8;
 pub mod varint;
 pub mod writer;
 pub mod zigzag;
 
 pub use collections::{presence_byte, MapKey};
-pub use error::{DecodeError, DecodeErrorKind, EncodeError, PathSegment};
+pub use errors::{DecodeError, DecodeErrorKind, EncodeError};
+pub use limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
+pub use path::{FieldPath, PathSegment};
 pub use reader::Reader;
-pub use stream::{
-    Message, StreamError, StreamReader, StreamWriter, DEFAULT_MAX_MESSAGE_SIZE, HEADER_LEN, MAGIC,
-    VERSION,
-};
-pub use writer::{Writer, DEFAULT_MAX_DEPTH};
+pub use stream::{Message, StreamError, StreamReader, StreamWriter, HEADER_LEN, MAGIC, VERSION};
+pub use writer::Writer;
 
 /// The insertion-ordered map generated code uses for `map<K, V>` (SPEC §5.3).
 pub use indexmap::IndexMap;

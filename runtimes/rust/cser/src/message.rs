@@ -1,7 +1,7 @@
 //! Whole messages (SPEC §5.8): what the generated `encode`, `try_encode`, `encode_into` and
 //! `decode` methods call, given the type's own nested writer or reader.
 
-use crate::error::{DecodeError, EncodeError};
+use crate::errors::{DecodeError, EncodeError};
 use crate::reader::Reader;
 use crate::writer::Writer;
 
@@ -79,7 +79,7 @@ macro_rules! include_generated {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::DecodeErrorKind;
+    use crate::errors::DecodeErrorKind;
 
     #[test]
     fn encode_into_appends_and_keeps_the_buffer_on_error() {

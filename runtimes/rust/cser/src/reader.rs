@@ -1,14 +1,10 @@
 //! [`Reader`]: reads cser-encoded values (SPEC §4–§5) from a byte slice.
 
-use crate::error::{DecodeError, DecodeErrorKind};
+use crate::errors::{DecodeError, DecodeErrorKind};
+use crate::limits::{self, DEFAULT_MAX_DEPTH};
+use crate::utf8;
 use crate::varint::{decode_varint, VarintError};
-use crate::writer::DEFAULT_MAX_DEPTH;
 use crate::zigzag;
-
-/// The most memory a list or map may reserve up front per input byte that remains (see
-/// [`Reader::capacity_for`]): elements past it are allocated as they arrive, so hostile
-/// counts cost at most 32 bytes of memory per byte of input before the input runs out.
-pub const RESERVE_PER_BYTE: usize = 32;
 
 /// Reads cser-encoded values from one message.
 ///
@@ -144,7 +140,7 @@ impl<'a> Reader<'a> {
     /// Reads a varint as a u64: OVERLONG_VARINT, BAD_VARINT or TRUNCATED if malformed.
     ///
     /// A one-byte varint (below 128: most lengths, counts, tags and small numbers) is read
-    /// inline; longer ones, and every error, in [`Reader::read_varint_long`].
+    /// inline; longer ones, and every error, in `Reader::read_varint_long`.
     #[inline]
     pub fn read_varint(&mut self) -> Result<u64> {
         let p = self.pos;
@@ -245,42 +241,37 @@ impl<'a> Reader<'a> {
         Ok(b)
     }
 
+    /// Reads a varint that must fit `T`; OUT_OF_RANGE (naming `ty`, the type read) if it does
+    /// not. Always inlined, as the body of each `read_*` below was.
+    #[inline(always)]
+    fn read_varint_as<T: TryFrom<u64>>(&mut self, ty: &str) -> Result<T> {
+        let p = self.pos;
+        let u = self.read_varint()?;
+        T::try_from(u).map_err(|_| self.out_of_range(p, ty, u))
+    }
+
     /// Reads a zigzag i16; OUT_OF_RANGE outside −32768..32767.
     #[inline]
     pub fn read_i16(&mut self) -> Result<i16> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        match u16::try_from(u) {
-            Ok(z) => Ok(zigzag::decode_i16(z)),
-            Err(_) => Err(self.out_of_range(p, "i16", u)),
-        }
+        self.read_varint_as("i16").map(zigzag::decode_i16)
     }
 
     /// Reads a u16; OUT_OF_RANGE above 65535.
     #[inline]
     pub fn read_u16(&mut self) -> Result<u16> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        u16::try_from(u).map_err(|_| self.out_of_range(p, "u16", u))
+        self.read_varint_as("u16")
     }
 
     /// Reads a zigzag i32; OUT_OF_RANGE outside the i32 range.
     #[inline]
     pub fn read_i32(&mut self) -> Result<i32> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        match u32::try_from(u) {
-            Ok(z) => Ok(zigzag::decode_i32(z)),
-            Err(_) => Err(self.out_of_range(p, "i32", u)),
-        }
+        self.read_varint_as("i32").map(zigzag::decode_i32)
     }
 
     /// Reads a u32; OUT_OF_RANGE above 2³²−1.
     #[inline]
     pub fn read_u32(&mut self) -> Result<u32> {
-        let p = self.pos;
-        let u = self.read_varint()?;
-        u32::try_from(u).map_err(|_| self.out_of_range(p, "u32", u))
+        self.read_varint_as("u32")
     }
 
     /// Reads a zigzag i64.
@@ -329,8 +320,7 @@ impl<'a> Reader<'a> {
     pub fn read_length(&mut self) -> Result<usize> {
         let p = self.pos;
         let n = self.read_varint()?;
-        let left = self.remaining();
-        if n > left as u64 {
+        if !limits::length_fits(n, self.remaining()) {
             return Err(self.length_too_large(p, "length", n));
         }
         Ok(n as usize)
@@ -348,16 +338,12 @@ impl<'a> Reader<'a> {
     }
 
     /// The capacity to reserve for a list or map of `n` elements of `E` (an element, or a
-    /// map's entry) about to be read: `n`, unless that would reserve more than
-    /// [`RESERVE_PER_BYTE`] bytes per input byte that remains. A count is only bounded by the
-    /// bytes that remain, and an element of one byte may take far more memory (a record with
-    /// no field present: 1 byte on the wire, its whole struct in memory), so a hostile count
-    /// must not reserve memory out of proportion to the input; such a list grows as its
-    /// elements actually arrive.
+    /// map's entry) about to be read: [`limits::capacity_for`] with the bytes that remain
+    /// (`n`, unless that would reserve more than [`limits::RESERVE_PER_BYTE`] bytes per
+    /// remaining byte).
     #[inline]
     pub fn capacity_for<E>(&self, n: usize) -> usize {
-        let size = std::mem::size_of::<E>().max(1);
-        n.min(self.remaining().saturating_mul(RESERVE_PER_BYTE) / size)
+        limits::capacity_for::<E>(n, self.remaining())
     }
 
     /// Reads an element or entry count; LENGTH_TOO_LARGE if above the bytes that remain
@@ -373,9 +359,7 @@ impl<'a> Reader<'a> {
         let p = self.pos;
         let n = self.read_varint()?;
         let left = self.remaining();
-        // Java bounds this by its array size too; keep the same bound for the same kinds.
-        let bound = (8u64.saturating_mul(left as u64)).min(i32::MAX as u64);
-        if n > bound {
+        if n > limits::max_optional_count(left) {
             return Err(self.error_at(
                 DecodeErrorKind::LengthTooLarge,
                 format!("count {n} of optionals exceeds 8 x the {left} bytes that remain"),
@@ -391,7 +375,7 @@ impl<'a> Reader<'a> {
     pub fn read_bounded_count(&mut self, width: usize) -> Result<usize> {
         let p = self.pos;
         let n = self.read_varint()?;
-        if n > (self.remaining() / width.max(1)) as u64 {
+        if !limits::count_fits(n, width, self.remaining()) {
             return Err(self.count_too_large(p, n, width));
         }
         Ok(n as usize)
@@ -436,7 +420,7 @@ impl<'a> Reader<'a> {
         let n = self.read_length()?;
         let start = self.pos;
         let bytes = &self.buf[start..start + n];
-        match std::str::from_utf8(bytes) {
+        match utf8::decode(bytes) {
             Ok(s) => {
                 self.pos = start + n;
                 Ok(s)
@@ -447,15 +431,10 @@ impl<'a> Reader<'a> {
 
     #[cold]
     fn bad_utf8(&self, start: usize, e: std::str::Utf8Error) -> DecodeError {
-        let what = if e.error_len().is_none() {
-            "truncated sequence"
-        } else {
-            "ill-formed sequence"
-        };
         self.error_at(
             DecodeErrorKind::BadUtf8,
-            format!("invalid UTF-8: {what}"),
-            start + e.valid_up_to(),
+            utf8::describe(&e),
+            start + utf8::error_offset(&e),
         )
     }
 
@@ -470,7 +449,7 @@ impl<'a> Reader<'a> {
         let n = self.read_length()?;
         let start = self.pos;
         let bytes = self.buf[start..start + n].to_vec();
-        match String::from_utf8(bytes) {
+        match utf8::decode_owned(bytes) {
             Ok(s) => {
                 self.pos = start + n;
                 Ok(s)

@@ -4,10 +4,11 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
-use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::errors::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 use crate::reader::Reader;
 use crate::varint::{decode_varint, encode_varint, VarintError};
-use crate::writer::{Writer, DEFAULT_MAX_DEPTH};
+use crate::writer::Writer;
 
 /// The four magic bytes of a stream, `"CSER"`.
 pub const MAGIC: [u8; 4] = *b"CSER";
@@ -19,8 +20,6 @@ pub const HEADER_LEN: usize = 21;
 pub const TYPE_ID_OFFSET: usize = 5;
 /// Offset of the fingerprint within the header.
 pub const FINGERPRINT_OFFSET: usize = 13;
-/// Default maximum frame length: 64 MiB.
-pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 64 << 20;
 
 const BUFFER_SIZE: usize = 1 << 16;
 
@@ -389,20 +388,14 @@ impl<R: Read, M: Message> StreamReader<R, M> {
                     }
                 }
                 Err(VarintError::Overlong(i)) => {
-                    return Err(DecodeError::new(
-                        DecodeErrorKind::OverlongVarint,
-                        "overlong frame length",
-                        frame_start + i as u64,
-                    )
-                    .into())
+                    let kind = DecodeErrorKind::OverlongVarint;
+                    let at = frame_start + i as u64;
+                    return Err(DecodeError::new(kind, "overlong frame length", at).into());
                 }
                 Err(VarintError::Bad(i)) => {
-                    return Err(DecodeError::new(
-                        DecodeErrorKind::BadVarint,
-                        "frame length varint too long",
-                        frame_start + i as u64,
-                    )
-                    .into())
+                    let kind = DecodeErrorKind::BadVarint;
+                    let at = frame_start + i as u64;
+                    return Err(DecodeError::new(kind, "frame length varint too long", at).into());
                 }
             }
         };

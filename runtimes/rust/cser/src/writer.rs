@@ -1,11 +1,10 @@
 //! [`Writer`]: appends the cser encoding of values (SPEC §4–§5) to a `Vec<u8>`.
 
-use crate::error::EncodeError;
+use crate::errors::EncodeError;
+use crate::limits::DEFAULT_MAX_DEPTH;
+use crate::utf8;
 use crate::varint::{encode_varint, varint_len};
 use crate::zigzag;
-
-/// Default maximum nesting depth of records, structs and unions (SPEC §7).
-pub const DEFAULT_MAX_DEPTH: u32 = 64;
 
 /// Appends encoded values to a growable buffer.
 ///
@@ -246,7 +245,7 @@ impl Writer {
     /// Writes the UTF-8 length of `s`, then its UTF-8 bytes (a Rust string is always valid).
     #[inline]
     pub fn write_str(&mut self, s: &str) {
-        self.write_bytes(s.as_bytes());
+        self.write_bytes(utf8::encode(s));
     }
 
     // ---- record bodies ---------------------------------------------------------------------
@@ -357,48 +356,50 @@ impl Writer {
         }
     }
 
+    /// Writes the count, then each element with `write`.
+    #[inline]
+    fn write_each<T: Copy>(&mut self, a: &[T], mut write: impl FnMut(&mut Self, T)) {
+        self.write_count(a.len());
+        a.iter().for_each(|&v| write(self, v));
+    }
+
     /// Writes the count, then one zigzag varint per element.
     pub fn write_i16_list(&mut self, a: &[i16]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_i16(v));
+        self.write_each(a, Self::write_i16);
     }
 
     /// Writes the count, then one varint per element.
     pub fn write_u16_list(&mut self, a: &[u16]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_u16(v));
+        self.write_each(a, Self::write_u16);
     }
 
     /// Writes the count, then one zigzag varint per element.
     pub fn write_i32_list(&mut self, a: &[i32]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_i32(v));
+        self.write_each(a, Self::write_i32);
     }
 
     /// Writes the count, then one varint per element.
     pub fn write_u32_list(&mut self, a: &[u32]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_u32(v));
+        self.write_each(a, Self::write_u32);
     }
 
     /// Writes the count, then one zigzag varint per element.
     pub fn write_i64_list(&mut self, a: &[i64]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_i64(v));
+        self.write_each(a, Self::write_i64);
     }
 
     /// Writes the count, then one varint per element.
     pub fn write_u64_list(&mut self, a: &[u64]) {
-        self.write_count(a.len());
-        a.iter().for_each(|&v| self.write_u64(v));
+        self.write_each(a, Self::write_u64);
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn bytes(f: impl FnOnce(&mut Writer)) -> Vec<u8> {
+    /// What `f` writes.
+    pub(crate) fn bytes(f: impl FnOnce(&mut Writer)) -> Vec<u8> {
         let mut w = Writer::new();
         f(&mut w);
         w.finish().unwrap()

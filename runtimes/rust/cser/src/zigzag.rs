@@ -1,40 +1,26 @@
 //! Zigzag mapping of signed integers (SPEC §4): 0→0, −1→1, 1→2, −2→3, …
 
-/// Zigzag of an i16.
-#[inline]
-pub fn encode_i16(n: i16) -> u16 {
-    ((n << 1) ^ (n >> 15)) as u16
+macro_rules! zigzag {
+    ($($signed:ident $unsigned:ident $encode:ident $decode:ident),*) => {$(
+        #[doc = concat!("Zigzag of an ", stringify!($signed), ".")]
+        #[inline]
+        pub fn $encode(n: $signed) -> $unsigned {
+            ((n << 1) ^ (n >> ($signed::BITS - 1))) as $unsigned
+        }
+
+        #[doc = concat!("Inverse of [`", stringify!($encode), "`].")]
+        #[inline]
+        pub fn $decode(u: $unsigned) -> $signed {
+            ((u >> 1) as $signed) ^ -((u & 1) as $signed)
+        }
+    )*};
 }
 
-/// Inverse of [`encode_i16`].
-#[inline]
-pub fn decode_i16(u: u16) -> i16 {
-    ((u >> 1) as i16) ^ -((u & 1) as i16)
-}
-
-/// Zigzag of an i32.
-#[inline]
-pub fn encode_i32(n: i32) -> u32 {
-    ((n << 1) ^ (n >> 31)) as u32
-}
-
-/// Inverse of [`encode_i32`].
-#[inline]
-pub fn decode_i32(u: u32) -> i32 {
-    ((u >> 1) as i32) ^ -((u & 1) as i32)
-}
-
-/// Zigzag of an i64.
-#[inline]
-pub fn encode_i64(n: i64) -> u64 {
-    ((n << 1) ^ (n >> 63)) as u64
-}
-
-/// Inverse of [`encode_i64`].
-#[inline]
-pub fn decode_i64(u: u64) -> i64 {
-    ((u >> 1) as i64) ^ -((u & 1) as i64)
-}
+zigzag!(
+    i16 u16 encode_i16 decode_i16,
+    i32 u32 encode_i32 decode_i32,
+    i64 u64 encode_i64 decode_i64
+);
 
 #[cfg(test)]
 mod tests {

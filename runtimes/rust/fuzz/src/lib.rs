@@ -53,6 +53,23 @@ pub fn pick(data: &[u8]) -> Option<(&'static Root, &[u8])> {
     Some((&ROOTS[first as usize % ROOTS.len()], rest))
 }
 
+/// A fuzz target (a file of `fuzz_targets/`, after `#![no_main]`): the [`Counting`] allocator,
+/// and the check `check` of [`Root`] (`decode` or `stream`) on the root type the first byte
+/// picks, with the rest of the input.
+#[macro_export]
+macro_rules! fuzz_root_target {
+    ($check:ident) => {
+        #[global_allocator]
+        static ALLOCATOR: $crate::Counting = $crate::Counting;
+
+        libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+            if let Some((root, rest)) = $crate::pick(data) {
+                (root.$check)(rest);
+            }
+        });
+    };
+}
+
 // ---- the largest allocation ------------------------------------------------------------------
 
 /// The system allocator, recording the largest fresh allocation and the largest reallocation

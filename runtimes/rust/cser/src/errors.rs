@@ -1,7 +1,10 @@
-//! The decode error every failure reports (SPEC §10), and the encode error.
+//! The decode error every failure reports (SPEC §10), with its kind and [`FieldPath`], and the
+//! encode error.
 
 use std::borrow::Cow;
 use std::fmt;
+
+use crate::path::{FieldPath, PathSegment};
 
 /// What went wrong while decoding (SPEC §10). The names match the Java runtime's
 /// `dev.cser.DecodeErrorKind` ([`DecodeErrorKind::name`] gives its spelling), and so does the
@@ -72,24 +75,12 @@ impl fmt::Display for DecodeErrorKind {
     }
 }
 
-/// One step of the path to a decode error, pushed while the decoders unwind.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PathSegment {
-    /// `"Type.field"` (or a bare field name). Only the outermost keeps its type name.
-    Field(Cow<'static, str>),
-    /// A list element index, rendered `[1]`.
-    Index(u64),
-    /// A map key, already rendered: `["a"]` for a string key, `[7]` otherwise.
-    Key(String),
-}
-
 #[derive(Clone, Debug)]
 struct Inner {
     kind: DecodeErrorKind,
     offset: u64,
     reason: String,
-    /// Innermost first, in the order they were pushed.
-    path: Vec<PathSegment>,
+    path: FieldPath,
     context: Option<String>,
 }
 
@@ -108,7 +99,7 @@ impl DecodeError {
             kind,
             offset,
             reason: reason.into(),
-            path: Vec::new(),
+            path: FieldPath::new(),
             context: None,
         }))
     }
@@ -130,6 +121,11 @@ impl DecodeError {
 
     /// The path segments, innermost first (the order they were pushed).
     pub fn segments(&self) -> &[PathSegment] {
+        self.0.path.segments()
+    }
+
+    /// The path of fields leading to the error; [`DecodeError::path`] renders it.
+    pub fn field_path(&self) -> &FieldPath {
         &self.0.path
     }
 
@@ -167,44 +163,20 @@ impl DecodeError {
 
     /// Prepends a string map key while unwinding (rendered quoted, `["a"]`).
     pub fn push_str_key(mut self, key: &str) -> Self {
-        self.0.path.push(PathSegment::Key(format!("[\"{key}\"]")));
+        self.0.path.push_str_key(key);
         self
     }
 
     /// Prepends a non-string map key (an integer or enum number) while unwinding.
     pub fn push_key(mut self, key: impl fmt::Display) -> Self {
-        self.0.path.push(PathSegment::Key(format!("[{key}]")));
+        self.0.path.push_key(key);
         self
     }
 
     /// The path of fields leading to the error, e.g. `MediaContent.media.persons[1]`, or the
     /// empty string when the error is not inside a field (rendered as the Java runtime does).
     pub fn path(&self) -> String {
-        let mut s = String::new();
-        for seg in self.0.path.iter().rev() {
-            match seg {
-                PathSegment::Index(i) => {
-                    s.push('[');
-                    s.push_str(&i.to_string());
-                    s.push(']');
-                }
-                PathSegment::Key(k) => s.push_str(k),
-                PathSegment::Field(f) => {
-                    if s.is_empty() {
-                        s.push_str(f);
-                    } else {
-                        // The type is implied by the field before it: keep the name only.
-                        let name = match f.rfind('.') {
-                            Some(i) => &f[i + 1..],
-                            None => f.as_ref(),
-                        };
-                        s.push('.');
-                        s.push_str(name);
-                    }
-                }
-            }
-        }
-        s
+        self.0.path.to_string()
     }
 }
 
