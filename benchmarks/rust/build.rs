@@ -1,6 +1,6 @@
-//! Generates the cser code of the workload schemas (`schema/examples`, JSON mapping on: W5 is
-//! read from its JSON file) with cser-build, which finds the compiler through `CSERC`, else this
-//! repository's `bin/cserc` (which needs `make` to have built the compiler's jar); and passes the versions of the measured crates, read from
+//! Generates the cser code of the workload schemas (`schema/examples`) with cser-build, which
+//! finds the compiler through `CSERC`, else this repository's `bin/cserc` (which needs `make` to
+//! have built the compiler's jar); and passes the versions of the measured crates, read from
 //! `Cargo.lock`, to the report as `CSER_BENCH_VERSION_<CRATE>`.
 
 use std::io;
@@ -37,7 +37,7 @@ fn main() -> io::Result<()> {
     if std::env::var_os("CSERC").is_none() && repo_cserc.is_file() {
         config.cserc(repo_cserc);
     }
-    config.include(examples).json(true).compile(&schemas)?;
+    config.include(examples).compile(&schemas)?;
 
     println!("cargo:rerun-if-changed=Cargo.lock");
     let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();

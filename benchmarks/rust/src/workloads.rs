@@ -35,7 +35,7 @@ pub enum W5Source {
 }
 
 /// W5: the molecules of `w5_molecules.json` (`{"smiles_bytes": N, "molecules": [...]}`, the
-/// molecules in the JSON mapping of SPEC §11) through the generated `MoleculeSet::from_json`;
+/// molecules in the JSON mapping of SPEC §11), read by [`parse_molecules`];
 /// when the file is absent, a small built-in set, with a warning on stderr.
 ///
 /// # Panics
@@ -58,23 +58,119 @@ pub fn molecules() -> (MoleculeSet, W5Source) {
     (parse_molecules(&text), W5Source::File)
 }
 
-/// Parses the W5 file format; the `smiles_bytes` member is not part of `chem.MoleculeSet`.
+/// Parses the W5 file format: `chem.MoleculeSet`'s molecules in the JSON mapping of SPEC §11,
+/// next to a `smiles_bytes` member. Read with serde_json into the plain structs below rather
+/// than through `cserc --json` code: that needs the `json` feature of `cser`, whose serde_json
+/// features (`arbitrary_precision`) Cargo would switch on for the serde_json peer too, slowing
+/// the peer measured here.
 ///
 /// # Panics
 ///
 /// If `text` is not a valid W5 file.
 pub fn parse_molecules(text: &str) -> MoleculeSet {
-    let value = cser::json::Value::parse(text).expect("w5_molecules.json is valid JSON");
-    let cser::json::Value::Object(members) = value else {
-        panic!("w5_molecules.json is not an object");
-    };
-    let set = cser::json::Value::Object(
-        members
+    let file: W5File = serde_json::from_str(text).expect("w5_molecules.json holds a molecule set");
+    MoleculeSet {
+        molecules: file
+            .molecules
             .into_iter()
-            .filter(|(name, _)| name == "molecules")
+            .map(W5Molecule::into_cser)
             .collect(),
-    );
-    MoleculeSet::from_json(&set).expect("w5_molecules.json holds chem.MoleculeSet molecules")
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct W5File {
+    molecules: Vec<W5Molecule>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct W5Molecule {
+    name: String,
+    atoms: Vec<W5Atom>,
+    bonds: Vec<W5Bond>,
+    coords_2d: Option<Vec<f64>>,
+    coords_3d: Option<Vec<f64>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct W5Atom {
+    element: u8,
+    charge: i8,
+    implicit_hydrogens: u8,
+    aromatic: bool,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct W5Bond {
+    begin: u32,
+    end: u32,
+    order: EnumValue,
+    stereo: EnumValue,
+}
+
+/// An enum in the JSON mapping: the member's name, or its number.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum EnumValue {
+    Name(String),
+    Number(u32),
+}
+
+impl EnumValue {
+    fn number(&self, members: &[(Option<&str>, u32)]) -> u32 {
+        match self {
+            EnumValue::Number(n) => *n,
+            EnumValue::Name(name) => members
+                .iter()
+                .find(|(member, _)| *member == Some(name.as_str()))
+                .map(|(_, n)| *n)
+                .unwrap_or_else(|| panic!("w5_molecules.json: no enum member {name}")),
+        }
+    }
+}
+
+impl W5Molecule {
+    fn into_cser(self) -> Molecule {
+        let orders: Vec<_> = BondOrder::values()
+            .iter()
+            .map(|x| (x.name(), x.number()))
+            .collect();
+        let stereos: Vec<_> = Stereo::values()
+            .iter()
+            .map(|x| (x.name(), x.number()))
+            .collect();
+        Molecule {
+            name: self.name,
+            atoms: self
+                .atoms
+                .into_iter()
+                .map(|a| Atom {
+                    element: a.element,
+                    charge: a.charge,
+                    implicit_hydrogens: a.implicit_hydrogens,
+                    aromatic: a.aromatic,
+                })
+                .collect(),
+            bonds: self
+                .bonds
+                .into_iter()
+                .map(|b| Bond {
+                    begin: b.begin,
+                    end: b.end,
+                    order: BondOrder::from_number(b.order.number(&orders)),
+                    stereo: Stereo::from_number(b.stereo.number(&stereos)),
+                })
+                .collect(),
+            // f32 values are written widened to f64 (SPEC §11); the nearest f32 is the value.
+            coords_2d: self
+                .coords_2d
+                .map(|c| c.into_iter().map(|x| x as f32).collect()),
+            coords_3d: self.coords_3d,
+        }
+    }
 }
 
 /// A few molecules in the shape of the real set (aromatic rings, charges, 2D coordinates, one

@@ -144,7 +144,7 @@ fn w5_molecules_round_trip() {
 }
 
 #[test]
-fn w5_file_format_is_read_through_the_generated_from_json() {
+fn w5_file_format_is_read_from_its_json_mapping() {
     let set = workloads::parse_molecules(
         r#"{"smiles_bytes": 4, "molecules": [{"name": "CCO", "atoms": [
             {"element": 6, "charge": 0, "implicit_hydrogens": 3, "aromatic": false}],
