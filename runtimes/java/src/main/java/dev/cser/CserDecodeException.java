@@ -85,9 +85,9 @@ public class CserDecodeException extends IOException {
     /**
      * Prepends a field segment, {@code "Type.field"} (or a bare field name), while unwinding.
      *
-     * @return this exception, so generated code can write {@code throw e.prependPath(...)}
+     * @return this exception, so generated code can write {@code throw e.pushField(...)}
      */
-    public CserDecodeException prependPath(String segment) {
+    public CserDecodeException pushField(String segment) {
         segments.add(segment);
         return this;
     }
@@ -97,7 +97,7 @@ public class CserDecodeException extends IOException {
      *
      * @return this exception
      */
-    public CserDecodeException prependIndex(long index) {
+    public CserDecodeException pushIndex(long index) {
         segments.add("[" + index + "]");
         return this;
     }
@@ -107,7 +107,7 @@ public class CserDecodeException extends IOException {
      *
      * @return this exception
      */
-    public CserDecodeException prependKey(Object key) {
+    public CserDecodeException pushKey(Object key) {
         segments.add(key instanceof String ? "[\"" + key + "\"]" : "[" + key + "]");
         return this;
     }

@@ -676,7 +676,7 @@ public final class CserReader {
             int x = b[p + i];
             if ((x & ~1) != 0) {
                 throw errorAt(DecodeErrorKind.BAD_BOOL, "bool byte " + (x & 0xFF) + " is neither 0 nor 1", p + i)
-                        .prependIndex(i);
+                        .pushIndex(i);
             }
             a[i] = x != 0;
         }
@@ -703,7 +703,7 @@ public final class CserReader {
                 a[i] = readI16();
             }
         } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
+            throw e.pushIndex(i);
         }
         return a;
     }
@@ -717,7 +717,7 @@ public final class CserReader {
                 a[i] = readU16();
             }
         } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
+            throw e.pushIndex(i);
         }
         return a;
     }
@@ -731,7 +731,7 @@ public final class CserReader {
                 a[i] = readI32();
             }
         } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
+            throw e.pushIndex(i);
         }
         return a;
     }
@@ -745,7 +745,7 @@ public final class CserReader {
                 a[i] = readU32();
             }
         } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
+            throw e.pushIndex(i);
         }
         return a;
     }
@@ -759,7 +759,7 @@ public final class CserReader {
                 a[i] = readI64();
             }
         } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
+            throw e.pushIndex(i);
         }
         return a;
     }
@@ -773,7 +773,7 @@ public final class CserReader {
                 a[i] = readVarint64();
             }
         } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
+            throw e.pushIndex(i);
         }
         return a;
     }

@@ -55,9 +55,9 @@ public class JsonException extends RuntimeException {
     /**
      * Prepends a field segment, {@code "Type.field"}, while unwinding.
      *
-     * @return this exception, so generated code can write {@code throw e.prependPath(...)}
+     * @return this exception, so generated code can write {@code throw e.pushField(...)}
      */
-    public JsonException prependPath(String segment) {
+    public JsonException pushField(String segment) {
         segments.add(segment);
         return this;
     }
@@ -67,7 +67,7 @@ public class JsonException extends RuntimeException {
      *
      * @return this exception
      */
-    public JsonException prependIndex(long index) {
+    public JsonException pushIndex(long index) {
         segments.add("[" + index + "]");
         return this;
     }

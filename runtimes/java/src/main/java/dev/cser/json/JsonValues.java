@@ -317,7 +317,7 @@ public final class JsonValues {
             try {
                 out[i] = asBool(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -330,7 +330,7 @@ public final class JsonValues {
             try {
                 out[i] = asI8(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -343,7 +343,7 @@ public final class JsonValues {
             try {
                 out[i] = asU8(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -356,7 +356,7 @@ public final class JsonValues {
             try {
                 out[i] = asI16(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -369,7 +369,7 @@ public final class JsonValues {
             try {
                 out[i] = asU16(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -382,7 +382,7 @@ public final class JsonValues {
             try {
                 out[i] = asI32(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -395,7 +395,7 @@ public final class JsonValues {
             try {
                 out[i] = asU32(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -408,7 +408,7 @@ public final class JsonValues {
             try {
                 out[i] = asI64(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -421,7 +421,7 @@ public final class JsonValues {
             try {
                 out[i] = asU64(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -434,7 +434,7 @@ public final class JsonValues {
             try {
                 out[i] = asF32(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -447,7 +447,7 @@ public final class JsonValues {
             try {
                 out[i] = asF64(in.get(i));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -472,7 +472,7 @@ public final class JsonValues {
             try {
                 out.add(element.apply(in.get(i)));
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -511,7 +511,7 @@ public final class JsonValues {
                 }
                 out.put(k, v);
             } catch (JsonException e) {
-                throw e.prependIndex(i);
+                throw e.pushIndex(i);
             }
         }
         return out;
@@ -522,7 +522,7 @@ public final class JsonValues {
         try {
             return f.apply(json);
         } catch (JsonException e) {
-            throw e.prependIndex(position);
+            throw e.pushIndex(position);
         }
     }
 
