@@ -192,7 +192,7 @@ public final class Json {
                         if (!(e.getKey() instanceof String key)) {
                             throw new JsonException("an object key must be a string, not " + e.getKey());
                         }
-                        writeKey(g, key);
+                        writeString(g, key, true);
                         next = e.getValue();
                     } else {
                         next = top.rest().next();
@@ -217,7 +217,7 @@ public final class Json {
         if (value == null) {
             g.writeNull();
         } else if (value instanceof String s) {
-            writeString(g, s);
+            writeString(g, s, false);
         } else if (value instanceof Boolean b) {
             g.writeBoolean(b);
         } else if (value instanceof JsonNumber n) {
@@ -247,25 +247,19 @@ public final class Json {
         }
     }
 
-    /** A string value: see {@link #hasLoneSurrogate}. */
-    private static void writeString(JsonGenerator g, String s) throws IOException {
-        if (hasLoneSurrogate(s)) {
+    /** A string value, or an object key: see {@link #hasLoneSurrogate}. */
+    private static void writeString(JsonGenerator g, String s, boolean key) throws IOException {
+        boolean escape = hasLoneSurrogate(s);
+        if (escape) {
             g.setCharacterEscapes(SURROGATE_ESCAPES);
-            g.writeString(s);
-            g.setCharacterEscapes(null);
+        }
+        if (key) {
+            g.writeFieldName(s);
         } else {
             g.writeString(s);
         }
-    }
-
-    /** An object key: see {@link #hasLoneSurrogate}. */
-    private static void writeKey(JsonGenerator g, String key) throws IOException {
-        if (hasLoneSurrogate(key)) {
-            g.setCharacterEscapes(SURROGATE_ESCAPES);
-            g.writeFieldName(key);
+        if (escape) {
             g.setCharacterEscapes(null);
-        } else {
-            g.writeFieldName(key);
         }
     }
 
