@@ -10,7 +10,8 @@ MVN ?= mvn
 MVN_FLAGS ?= -B --no-transfer-progress -Dstyle.color=never
 JAVA ?= java
 
-EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/examples/target/classes
+# The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
+EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
 .PHONY: all build demo test test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
 

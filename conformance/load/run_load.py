@@ -50,7 +50,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PY_RUNTIME = ROOT / "runtimes" / "python"
 SCHEMA = ROOT / "schema" / "examples" / "message.cser"
 GENERATED = ROOT / "conformance" / "target" / "load" / "gen"
-JAVA_CP = "runtimes/java/target/classes:runtimes/java/examples/target/classes"
+# The examples are generated with --json: their classes need cser-json's (JsonException) to load.
+JAVA_CP = "runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes"
 JAVA_CLASS = ROOT / "runtimes/java/examples/target/classes/dev/cser/examples/W4Receiver.class"
 RUST_BINS = [ROOT / "runtimes/rust/target/release/w4_receiver", ROOT / "runtimes/rust/target/debug/w4_receiver"]
 

@@ -1,16 +1,15 @@
 package dev.cser;
 
 import java.io.IOException;
-import java.util.ArrayList;
 
 /**
  * The one error every decode failure raises (SPEC §10): a {@link DecodeErrorKind}, the byte
  * offset where the problem was detected, and the path of fields leading to it.
  *
- * <p>The path is built while the generated decoders unwind: each record, struct or union
- * prepends {@code "Type.field"} and each list element its index, so an error inside the second
- * person of {@code MediaContent.media.persons} reads {@code MediaContent.media.persons[1]}. Only
- * the outermost segment keeps its type name; the others are implied by the field before them.
+ * <p>The path ({@link FieldPath}) is built while the generated decoders unwind: each record,
+ * struct or union pushes {@code "Type.field"} and each list element its index, so an error
+ * inside the second person of {@code MediaContent.media.persons} reads
+ * {@code MediaContent.media.persons[1]}.
  *
  * <p>Stack traces are kept by default, because they help to find which decoder failed. A server
  * that expects many malformed messages can make construction cheap by running with
@@ -26,8 +25,7 @@ public class CserDecodeException extends IOException {
     private final DecodeErrorKind kind;
     private final String reason;
     private final long offset;
-    /** Path segments in the order they were prepended (innermost first); rendered lazily. */
-    private final ArrayList<String> segments = new ArrayList<>(4);
+    private final FieldPath path = new FieldPath();
     /** Where the message sits, e.g. "record 12, frame at stream offset 3456"; null if unknown. */
     private String context;
 
@@ -65,50 +63,36 @@ public class CserDecodeException extends IOException {
      * the empty string when the error is not inside a field.
      */
     public String path() {
-        int n = segments.size();
-        if (n == 0) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = n - 1; i >= 0; i--) {
-            String s = segments.get(i);
-            if (s.startsWith("[") || sb.length() == 0) {
-                sb.append(s);
-            } else {
-                // "Type.field" after a field: the type is implied by that field, keep the name.
-                sb.append('.').append(s, s.lastIndexOf('.') + 1, s.length());
-            }
-        }
-        return sb.toString();
+        return path.toString();
     }
 
     /**
-     * Prepends a field segment, {@code "Type.field"} (or a bare field name), while unwinding.
+     * Adds a field segment, {@code "Type.field"} (or a bare field name), while unwinding.
      *
-     * @return this exception, so generated code can write {@code throw e.prependPath(...)}
+     * @return this exception, so generated code can write {@code throw e.pushField(...)}
      */
-    public CserDecodeException prependPath(String segment) {
-        segments.add(segment);
+    public CserDecodeException pushField(String segment) {
+        path.pushField(segment);
         return this;
     }
 
     /**
-     * Prepends a list index while unwinding.
+     * Adds a list index while unwinding.
      *
      * @return this exception
      */
-    public CserDecodeException prependIndex(long index) {
-        segments.add("[" + index + "]");
+    public CserDecodeException pushIndex(long index) {
+        path.pushIndex(index);
         return this;
     }
 
     /**
-     * Prepends a map key while unwinding; string keys are quoted.
+     * Adds a map key while unwinding; string keys are quoted.
      *
      * @return this exception
      */
-    public CserDecodeException prependKey(Object key) {
-        segments.add(key instanceof String ? "[\"" + key + "\"]" : "[" + key + "]");
+    public CserDecodeException pushKey(Object key) {
+        path.pushKey(key);
         return this;
     }
 
@@ -122,9 +106,8 @@ public class CserDecodeException extends IOException {
     public String getMessage() {
         StringBuilder sb = new StringBuilder();
         sb.append(kind).append(": ").append(reason).append(" at offset ").append(offset);
-        String p = path();
-        if (!p.isEmpty()) {
-            sb.append(" in ").append(p);
+        if (!path.isEmpty()) {
+            sb.append(" in ").append(path);
         }
         if (context != null) {
             sb.append(" (").append(context).append(')');

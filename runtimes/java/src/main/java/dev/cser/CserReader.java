@@ -4,9 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.IntFunction;
 
 /**
  * Reads cser-encoded values (SPEC §4–§5) from a slice of a byte array.
@@ -20,8 +20,8 @@ import java.util.Objects;
  * being read ({@link #pushLimit(int)}). No read goes past it. It is not thread-safe.
  */
 public final class CserReader {
-    /** Default maximum nesting depth of records, structs and unions (SPEC §7). */
-    public static final int DEFAULT_MAX_DEPTH = 64;
+    /** Default maximum nesting depth of records, structs and unions (SPEC §7): {@link Limits#DEFAULT_MAX_DEPTH}. */
+    public static final int DEFAULT_MAX_DEPTH = Limits.DEFAULT_MAX_DEPTH;
 
     /** Strings up to this many bytes decode through a reused char array; longer ones get their own. */
     private static final int MAX_CACHED_CHARS = 1 << 16;
@@ -31,13 +31,14 @@ public final class CserReader {
     private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private byte[] buf;
+    // buf, pos and limit are the cursor that Varint's decoders read and advance.
+    byte[] buf;
     /** Array index of message offset 0. */
     private int start;
     /** Array index of the next byte to read. */
-    private int pos;
+    int pos;
     /** Array index just past the last readable byte of the current message or body. */
-    private int limit;
+    int limit;
     private int depth;
     private int maxDepth = DEFAULT_MAX_DEPTH;
     /** Added to message offsets in errors, e.g. the frame's offset in a stream. */
@@ -91,10 +92,7 @@ public final class CserReader {
      * @return this reader
      */
     public CserReader withMaxDepth(int maxDepth) {
-        if (maxDepth < 1) {
-            throw new IllegalArgumentException("max depth must be at least 1: " + maxDepth);
-        }
-        this.maxDepth = maxDepth;
+        this.maxDepth = Limits.requireMaxDepth(maxDepth);
         return this;
     }
 
@@ -139,12 +137,13 @@ public final class CserReader {
         return errorAt(kind, message, pos);
     }
 
-    private CserDecodeException errorAt(DecodeErrorKind kind, String message, int at) {
+    /** An error of {@code kind} at array index {@code at}. */
+    CserDecodeException errorAt(DecodeErrorKind kind, String message, int at) {
         return new CserDecodeException(kind, message, baseOffset + (at - start));
     }
 
     /** Truncation is reported where more input was needed: the current limit. */
-    private CserDecodeException truncated(String what) {
+    CserDecodeException truncated(String what) {
         return errorAt(DecodeErrorKind.TRUNCATED, "input ends inside " + what, limit);
     }
 
@@ -170,67 +169,7 @@ public final class CserReader {
      * @throws CserDecodeException OVERLONG_VARINT, BAD_VARINT or TRUNCATED
      */
     public long readVarint64() throws CserDecodeException {
-        int p = pos;
-        byte[] b = buf;
-        if (limit - p >= 10) {
-            // Fast path: all 10 possible bytes are there, so no bound checks per byte.
-            int x = b[p];
-            if (x >= 0) {
-                pos = p + 1;
-                return x;
-            }
-            long result = x & 0x7F;
-            for (int i = 1; i < 9; i++) {
-                x = b[p + i];
-                if (x >= 0) {
-                    if (x == 0) {
-                        throw overlong(p + i);
-                    }
-                    pos = p + i + 1;
-                    return result | ((long) x << (7 * i));
-                }
-                result |= (long) (x & 0x7F) << (7 * i);
-            }
-            return lastVarintByte(p, result);
-        }
-        return readVarint64Slow(p);
-    }
-
-    private long readVarint64Slow(int p) throws CserDecodeException {
-        byte[] b = buf;
-        int avail = Math.min(limit - p, 9);
-        long result = 0;
-        for (int i = 0; i < avail; i++) {
-            int x = b[p + i];
-            if (x >= 0) {
-                if (x == 0 && i > 0) {
-                    throw overlong(p + i);
-                }
-                pos = p + i + 1;
-                return result | ((long) x << (7 * i));
-            }
-            result |= (long) (x & 0x7F) << (7 * i);
-        }
-        // Only called with fewer than 10 bytes left: a varint still open here is cut off.
-        throw truncated("a varint");
-    }
-
-    /** The 10th byte carries bit 63 only: it must be exactly {@code 01}. */
-    private long lastVarintByte(int p, long result) throws CserDecodeException {
-        int x = buf[p + 9];
-        if (x == 1) {
-            pos = p + 10;
-            return result | (1L << 63);
-        }
-        if (x == 0) {
-            throw overlong(p + 9);
-        }
-        throw errorAt(DecodeErrorKind.BAD_VARINT, x < 0 ? "varint longer than 10 bytes"
-                : "varint above 2^64-1 (10th byte " + x + ")", p + 9);
-    }
-
-    private CserDecodeException overlong(int at) {
-        return errorAt(DecodeErrorKind.OVERLONG_VARINT, "overlong varint (ends in a 00 byte)", at);
+        return Varint.decode64(this);
     }
 
     /**
@@ -239,63 +178,33 @@ public final class CserReader {
      * @throws CserDecodeException OUT_OF_RANGE above 2³²−1, or a varint error
      */
     public int readVarint32() throws CserDecodeException {
+        return readUnsigned32("u32");
+    }
+
+    /** A varint of at most 32 bits, its bits in an int; OUT_OF_RANGE (for {@code type}) above. */
+    private int readUnsigned32(String type) throws CserDecodeException {
         int p = pos;
-        if (buf.length - p >= 5) {
-            long v = varint32At(p);
+        if (buf.length - p >= Varint.MAX_LENGTH_32) {
+            long v = Varint.decode32(this);
             if (v >= 0) {
                 return (int) v;
             }
         }
         long v = readVarint64();
         if ((v >>> 32) != 0) {
-            throw outOfRange(p, "u32", v);
+            throw outOfRange(p, type, v);
         }
         return (int) v;
     }
 
-    /**
-     * The fast path of varints of up to 32 bits, for when the array holds 5 bytes from {@code p}
-     * (they may run past the limit: the end is checked once, at the end). Returns the value, 0 to
-     * 2³²−1, and moves past the varint if it is canonical, fits 32 bits and ends within the
-     * limit; otherwise returns −1 and moves nothing, and the caller's general path reports the
-     * error.
-     */
-    private long varint32At(int p) {
-        byte[] b = buf;
-        int x = b[p];
-        int v = x;
-        int end = p + 1;
-        if (x < 0) {
-            x = b[p + 1];
-            v = (v & 0x7F) | (x & 0x7F) << 7;
-            end = p + 2;
-            if (x < 0) {
-                x = b[p + 2];
-                v |= (x & 0x7F) << 14;
-                end = p + 3;
-                if (x < 0) {
-                    x = b[p + 3];
-                    v |= (x & 0x7F) << 21;
-                    end = p + 4;
-                    if (x < 0) {
-                        x = b[p + 4];
-                        if (x > 15) {
-                            return -1; // above 2^32 - 1, or longer than 5 bytes
-                        }
-                        v |= x << 28;
-                        end = p + 5;
-                    }
-                }
-            }
-            if (x <= 0) {
-                return -1; // overlong (ends in 00), or the 5th byte has its high bit set
-            }
+    /** A varint of at most 16 bits, its bits in an int; OUT_OF_RANGE (for {@code type}) above. */
+    private int readUnsigned16(String type) throws CserDecodeException {
+        int p = pos;
+        long v = readVarint64();
+        if (Long.compareUnsigned(v, 0xFFFF) > 0) {
+            throw outOfRange(p, type, v);
         }
-        if (end > limit) {
-            return -1;
-        }
-        pos = end;
-        return v & 0xFFFFFFFFL;
+        return (int) v;
     }
 
     private CserDecodeException outOfRange(int at, String type, long unsignedValue) {
@@ -312,10 +221,14 @@ public final class CserReader {
         }
         int x = buf[pos];
         if ((x & ~1) != 0) {
-            throw errorAt(DecodeErrorKind.BAD_BOOL, "bool byte " + (x & 0xFF) + " is neither 0 nor 1", pos);
+            throw badBool(x, pos);
         }
         pos++;
         return x != 0;
+    }
+
+    private CserDecodeException badBool(int x, int at) {
+        return errorAt(DecodeErrorKind.BAD_BOOL, "bool byte " + (x & 0xFF) + " is neither 0 nor 1", at);
     }
 
     /** Reads an i8. */
@@ -336,59 +249,27 @@ public final class CserReader {
 
     /** Reads a zigzag i16; OUT_OF_RANGE outside −32768..32767. */
     public short readI16() throws CserDecodeException {
-        int p = pos;
-        long u = readVarint64();
-        if (Long.compareUnsigned(u, 0xFFFF) > 0) {
-            throw outOfRange(p, "i16", u);
-        }
-        int z = (int) u;
-        return (short) ((z >>> 1) ^ -(z & 1));
+        return (short) ZigZag.decode32(readUnsigned16("i16"));
     }
 
     /** Reads a u16 (its bit pattern in a short); OUT_OF_RANGE above 65535. */
     public short readU16() throws CserDecodeException {
-        int p = pos;
-        long u = readVarint64();
-        if (Long.compareUnsigned(u, 0xFFFF) > 0) {
-            throw outOfRange(p, "u16", u);
-        }
-        return (short) u;
+        return (short) readUnsigned16("u16");
     }
 
     /** Reads a zigzag i32; OUT_OF_RANGE outside the int range. */
     public int readI32() throws CserDecodeException {
-        int p = pos;
-        long u = buf.length - p >= 5 ? varint32At(p) : -1;
-        if (u < 0) {
-            u = readVarint64();
-            if ((u >>> 32) != 0) {
-                throw outOfRange(p, "i32", u);
-            }
-        }
-        int z = (int) u;
-        return (z >>> 1) ^ -(z & 1);
+        return ZigZag.decode32(readUnsigned32("i32"));
     }
 
     /** Reads a u32 (its bit pattern in an int); OUT_OF_RANGE above 2³²−1. */
     public int readU32() throws CserDecodeException {
-        int p = pos;
-        if (buf.length - p >= 5) {
-            long v = varint32At(p);
-            if (v >= 0) {
-                return (int) v;
-            }
-        }
-        long u = readVarint64();
-        if ((u >>> 32) != 0) {
-            throw outOfRange(p, "u32", u);
-        }
-        return (int) u;
+        return readUnsigned32("u32");
     }
 
     /** Reads a zigzag i64. */
     public long readI64() throws CserDecodeException {
-        long u = readVarint64();
-        return (u >>> 1) ^ -(u & 1);
+        return ZigZag.decode64(readVarint64());
     }
 
     /** Reads a u64 (its bit pattern in a long). */
@@ -415,8 +296,8 @@ public final class CserReader {
     /** Reads an enum number; OUT_OF_RANGE above 2³¹−1. */
     public int readEnum() throws CserDecodeException {
         int p = pos;
-        if (buf.length - p >= 5) {
-            long v = varint32At(p);
+        if (buf.length - p >= Varint.MAX_LENGTH_32) {
+            long v = Varint.decode32(this);
             if (v >= 0 && v <= Integer.MAX_VALUE) {
                 return (int) v;
             }
@@ -433,24 +314,7 @@ public final class CserReader {
 
     /** Reads a byte length; LENGTH_TOO_LARGE if above the bytes that remain. */
     public int readLength() throws CserDecodeException {
-        int p = pos;
-        if (buf.length - p >= 5) {
-            long v = varint32At(p);
-            if (v >= 0 && v <= limit - pos) {
-                return (int) v;
-            }
-            pos = p;
-        }
-        return readLengthSlow(p);
-    }
-
-    private int readLengthSlow(int p) throws CserDecodeException {
-        long n = readVarint64();
-        if (Long.compareUnsigned(n, limit - pos) > 0) {
-            throw errorAt(DecodeErrorKind.LENGTH_TOO_LARGE, "length " + Long.toUnsignedString(n)
-                    + " exceeds the " + (limit - pos) + " bytes that remain", p);
-        }
-        return (int) n;
+        return readWithinRemaining("length");
     }
 
     /**
@@ -458,15 +322,20 @@ public final class CserReader {
      * element takes at least one byte).
      */
     public int readCount() throws CserDecodeException {
+        return readWithinRemaining("count");
+    }
+
+    /** A length or count ({@code what}): at most the bytes that remain after it. */
+    private int readWithinRemaining(String what) throws CserDecodeException {
         int p = pos;
-        if (buf.length - p >= 5) {
-            long v = varint32At(p);
+        if (buf.length - p >= Varint.MAX_LENGTH_32) {
+            long v = Varint.decode32(this);
             if (v >= 0 && v <= limit - pos) {
                 return (int) v;
             }
             pos = p;
         }
-        return readBoundedCount(1);
+        return readBounded(what, 1);
     }
 
     /**
@@ -476,21 +345,23 @@ public final class CserReader {
     public int readOptionalCount() throws CserDecodeException {
         int p = pos;
         long n = readVarint64();
-        long bound = Math.min(8L * (limit - pos), Integer.MAX_VALUE);
-        if (Long.compareUnsigned(n, bound) > 0) {
+        if (Long.compareUnsigned(n, Limits.maxOptionalCount(limit - pos)) > 0) {
             throw errorAt(DecodeErrorKind.LENGTH_TOO_LARGE, "count " + Long.toUnsignedString(n)
                     + " of optionals exceeds 8 x the " + (limit - pos) + " bytes that remain", p);
         }
         return (int) n;
     }
 
-    /** Reads a count of elements at least {@code width} bytes each, bounded by the bytes left. */
-    private int readBoundedCount(int width) throws CserDecodeException {
+    /**
+     * Reads a length ({@code what}) or count of elements at least {@code width} bytes each,
+     * bounded by the bytes left ({@link Limits#maxCount}).
+     */
+    private int readBounded(String what, int width) throws CserDecodeException {
         int p = pos;
         long n = readVarint64();
         int left = limit - pos;
-        if (Long.compareUnsigned(n, left / width) > 0) {
-            throw errorAt(DecodeErrorKind.LENGTH_TOO_LARGE, "count " + Long.toUnsignedString(n)
+        if (Long.compareUnsigned(n, Limits.maxCount(left, width)) > 0) {
+            throw errorAt(DecodeErrorKind.LENGTH_TOO_LARGE, what + " " + Long.toUnsignedString(n)
                     + (width == 1 ? "" : " of " + width + "-byte elements")
                     + " exceeds the " + left + " bytes that remain", p);
         }
@@ -514,23 +385,16 @@ public final class CserReader {
             return "";
         }
         int p = pos;
-        // The JDK's UTF-8 decoder rejects exactly what RFC 3629 rejects (overlong forms,
-        // surrogates, code points above U+10FFFF, stray or missing continuation bytes), replacing
-        // each ill-formed sequence with U+FFFD; for ASCII it is a vectorized check and a copy into a
-        // compact string, where indexOf(U+FFFD) returns at once. A U+FFFD in the result is either
-        // such a replacement or one the text holds: the strict decoder tells which, and where.
-        String s = new String(buf, p, n, StandardCharsets.UTF_8);
-        if (s.indexOf(0xFFFD) >= 0) {
-            s = decodeUtf8(p, p, p + n);
+        String s = Utf8.decodeFast(buf, p, n);
+        if (s == null) {
+            s = Utf8.decodeStrict(buf, p, p + n, scratch(n), baseOffset - start);
         }
         pos = p + n;
         return s;
     }
 
-    /** Validates and decodes bytes {@code p..end} that are ASCII before {@code i}. */
-    private String decodeUtf8(int p, int i, int end) throws CserDecodeException {
-        int n = end - p;
-        // UTF-16 never needs more chars than UTF-8 has bytes.
+    /** At least {@code n} chars of scratch space, kept for the next string unless large. */
+    private char[] scratch(int n) {
         char[] c = chars;
         if (c == null || c.length < n) {
             c = new char[Math.max(n, 64)];
@@ -538,72 +402,7 @@ public final class CserReader {
                 chars = c;
             }
         }
-        byte[] b = buf;
-        int out = 0;
-        for (int k = p; k < i; k++) {
-            c[out++] = (char) b[k];
-        }
-        int k = i;
-        while (k < end) {
-            int b0 = b[k];
-            if (b0 >= 0) {
-                c[out++] = (char) b0;
-                k++;
-                continue;
-            }
-            int lead = b0 & 0xFF;
-            if (lead < 0xC2) {
-                throw badUtf8(k, lead < 0xC0 ? "stray continuation byte" : "overlong 2-byte sequence");
-            } else if (lead < 0xE0) {
-                int b1 = continuation(k, 1, end, 0x80, 0xBF, null, null);
-                c[out++] = (char) (((lead & 0x1F) << 6) | (b1 & 0x3F));
-                k += 2;
-            } else if (lead < 0xF0) {
-                int b1 = continuation(k, 1, end, lead == 0xE0 ? 0xA0 : 0x80, lead == 0xED ? 0x9F : 0xBF,
-                        "overlong 3-byte sequence", "surrogate code point");
-                int b2 = continuation(k, 2, end, 0x80, 0xBF, null, null);
-                c[out++] = (char) (((lead & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
-                k += 3;
-            } else if (lead < 0xF5) {
-                int b1 = continuation(k, 1, end, lead == 0xF0 ? 0x90 : 0x80, lead == 0xF4 ? 0x8F : 0xBF,
-                        "overlong 4-byte sequence", "code point above U+10FFFF");
-                int b2 = continuation(k, 2, end, 0x80, 0xBF, null, null);
-                int b3 = continuation(k, 3, end, 0x80, 0xBF, null, null);
-                int cp = ((lead & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
-                c[out++] = Character.highSurrogate(cp);
-                c[out++] = Character.lowSurrogate(cp);
-                k += 4;
-            } else {
-                throw badUtf8(k, lead < 0xF8 ? "code point above U+10FFFF" : "invalid lead byte");
-            }
-        }
-        return new String(c, 0, out);
-    }
-
-    /**
-     * Byte {@code k + j} of the sequence starting at {@code k}, which must lie in
-     * {@code lo..hi}; errors point at {@code k}, the start of the ill-formed sequence.
-     */
-    private int continuation(int k, int j, int end, int lo, int hi, String belowLo, String aboveHi)
-            throws CserDecodeException {
-        if (k + j >= end) {
-            throw badUtf8(k, "truncated sequence");
-        }
-        int x = buf[k + j] & 0xFF;
-        if ((x & 0xC0) != 0x80) {
-            throw badUtf8(k, "missing continuation byte");
-        }
-        if (x < lo) {
-            throw badUtf8(k, belowLo);
-        }
-        if (x > hi) {
-            throw badUtf8(k, aboveHi);
-        }
-        return x;
-    }
-
-    private CserDecodeException badUtf8(int at, String what) {
-        return errorAt(DecodeErrorKind.BAD_UTF8, "invalid UTF-8: " + what, at);
+        return c;
     }
 
     // ---- nested bodies, roots, depth, presence -------------------------------------------------
@@ -668,15 +467,14 @@ public final class CserReader {
 
     /** Reads a count, then one {@code 00}/{@code 01} byte per element. */
     public boolean[] readBoolArray() throws CserDecodeException {
-        int n = readBoundedCount(1);
+        int n = readBounded("count", 1);
         byte[] b = buf;
         int p = pos;
         boolean[] a = new boolean[n];
         for (int i = 0; i < n; i++) {
             int x = b[p + i];
             if ((x & ~1) != 0) {
-                throw errorAt(DecodeErrorKind.BAD_BOOL, "bool byte " + (x & 0xFF) + " is neither 0 nor 1", p + i)
-                        .prependIndex(i);
+                throw badBool(x, p + i).pushIndex(i);
             }
             a[i] = x != 0;
         }
@@ -696,91 +494,58 @@ public final class CserReader {
 
     /** Reads a count, then one zigzag varint per element. */
     public short[] readI16Array() throws CserDecodeException {
-        short[] a = new short[readBoundedCount(1)];
-        int i = 0;
-        try {
-            for (; i < a.length; i++) {
-                a[i] = readI16();
-            }
-        } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
-        }
-        return a;
+        return readVarintArray(short[]::new, (r, a, i) -> a[i] = r.readI16());
     }
 
     /** Reads a count, then one varint per element. */
     public short[] readU16Array() throws CserDecodeException {
-        short[] a = new short[readBoundedCount(1)];
-        int i = 0;
-        try {
-            for (; i < a.length; i++) {
-                a[i] = readU16();
-            }
-        } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
-        }
-        return a;
+        return readVarintArray(short[]::new, (r, a, i) -> a[i] = r.readU16());
     }
 
     /** Reads a count, then one zigzag varint per element. */
     public int[] readI32Array() throws CserDecodeException {
-        int[] a = new int[readBoundedCount(1)];
-        int i = 0;
-        try {
-            for (; i < a.length; i++) {
-                a[i] = readI32();
-            }
-        } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
-        }
-        return a;
+        return readVarintArray(int[]::new, (r, a, i) -> a[i] = r.readI32());
     }
 
     /** Reads a count, then one varint per element. */
     public int[] readU32Array() throws CserDecodeException {
-        int[] a = new int[readBoundedCount(1)];
-        int i = 0;
-        try {
-            for (; i < a.length; i++) {
-                a[i] = readU32();
-            }
-        } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
-        }
-        return a;
+        return readVarintArray(int[]::new, (r, a, i) -> a[i] = r.readU32());
     }
 
     /** Reads a count, then one zigzag varint per element. */
     public long[] readI64Array() throws CserDecodeException {
-        long[] a = new long[readBoundedCount(1)];
-        int i = 0;
-        try {
-            for (; i < a.length; i++) {
-                a[i] = readI64();
-            }
-        } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
-        }
-        return a;
+        return readVarintArray(long[]::new, (r, a, i) -> a[i] = r.readI64());
     }
 
     /** Reads a count, then one varint per element. */
     public long[] readU64Array() throws CserDecodeException {
-        long[] a = new long[readBoundedCount(1)];
+        return readVarintArray(long[]::new, (r, a, i) -> a[i] = r.readVarint64());
+    }
+
+    /** Reads element {@code i} of a packed array into {@code array}. */
+    @FunctionalInterface
+    private interface ElementReader<A> {
+        void read(CserReader r, A array, int i) throws CserDecodeException;
+    }
+
+    /** Reads a count, then that many varint elements; an element's error gets its index. */
+    private <A> A readVarintArray(IntFunction<A> newArray, ElementReader<A> element) throws CserDecodeException {
+        int n = readBounded("count", 1);
+        A a = newArray.apply(n);
         int i = 0;
         try {
-            for (; i < a.length; i++) {
-                a[i] = readVarint64();
+            for (; i < n; i++) {
+                element.read(this, a, i);
             }
         } catch (CserDecodeException e) {
-            throw e.prependIndex(i);
+            throw e.pushIndex(i);
         }
         return a;
     }
 
     /** Reads a count, then 4 little-endian bytes per element; the count is checked against 4 × count bytes. */
     public float[] readF32Array() throws CserDecodeException {
-        int n = readBoundedCount(4);
+        int n = readBounded("count", 4);
         byte[] b = buf;
         int p = pos;
         float[] a = new float[n];
@@ -794,7 +559,7 @@ public final class CserReader {
 
     /** Reads a count, then 8 little-endian bytes per element; the count is checked against 8 × count bytes. */
     public double[] readF64Array() throws CserDecodeException {
-        int n = readBoundedCount(8);
+        int n = readBounded("count", 8);
         byte[] b = buf;
         int p = pos;
         double[] a = new double[n];

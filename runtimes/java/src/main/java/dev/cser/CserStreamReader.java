@@ -34,8 +34,8 @@ import java.util.Objects;
  * @param <T> the root type
  */
 public final class CserStreamReader<T> implements Closeable, Iterable<T> {
-    /** Default maximum frame length: 64 MiB. */
-    public static final int DEFAULT_MAX_MESSAGE_SIZE = 64 << 20;
+    /** Default maximum frame length: 64 MiB ({@link Limits#DEFAULT_MAX_MESSAGE_SIZE}). */
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = Limits.DEFAULT_MAX_MESSAGE_SIZE;
 
     private static final int BUFFER_SIZE = 1 << 16;
 
@@ -130,7 +130,7 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
             if (!fill(1)) {
                 return null; // end of input on a frame boundary: the stream is over
             }
-            long length = readFrameLength(frameStart);
+            long length = readFrameLength();
             if (Long.compareUnsigned(length, maxMessageSize) > 0) {
                 throw new CserDecodeException(DecodeErrorKind.MESSAGE_TOO_LARGE, "frame length "
                         + Long.toUnsignedString(length) + " exceeds the maximum message size " + maxMessageSize,
@@ -161,38 +161,26 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
 
     /**
      * Reads the varint length of the next frame, consuming it; at least one byte is available.
+     * Waits for the bytes of the varint only (up to its last byte, or 10), never for more.
      *
      * @return the length, unsigned (a forged one may have bit 63 set)
      */
-    private long readFrameLength(long frameStart) throws IOException {
-        long result = 0;
-        for (int i = 0; ; i++) {
-            if (!fill(i + 1)) {
+    private long readFrameLength() throws IOException {
+        for (int i = 0; i < Varint.MAX_LENGTH - 1 && buf[pos + i] < 0; i++) {
+            if (!fill(i + 2)) {
                 throw new CserDecodeException(DecodeErrorKind.TRUNCATED, "stream ends inside a frame length",
                         bufStart + end);
             }
-            int x = buf[pos + i];
-            if (i == 9) {
-                if (x != 1) {
-                    throw x == 0
-                            ? new CserDecodeException(DecodeErrorKind.OVERLONG_VARINT,
-                                    "overlong frame length", frameStart + i)
-                            : new CserDecodeException(DecodeErrorKind.BAD_VARINT, "frame length varint too long",
-                                    frameStart + i);
-                }
-                pos += 10;
-                return result | (1L << 63);
-            }
-            if (x >= 0) {
-                if (x == 0 && i > 0) {
-                    throw new CserDecodeException(DecodeErrorKind.OVERLONG_VARINT, "overlong frame length",
-                            frameStart + i);
-                }
-                pos += i + 1;
-                return result | ((long) x << (7 * i));
-            }
-            result |= (long) (x & 0x7F) << (7 * i);
         }
+        reader.reset(buf, pos, end - pos).withBaseOffset(bufStart + pos);
+        long length;
+        try {
+            length = reader.readVarint64();
+        } catch (CserDecodeException e) {
+            throw new CserDecodeException(e.kind(), "frame length: " + e.reason(), e.offset());
+        }
+        pos += reader.position();
+        return length;
     }
 
     private void readHeader() throws IOException {

@@ -63,15 +63,10 @@ public final class CserStreamWriter<T> implements Closeable, Flushable {
         message.reset();
         codec.encodeRoot(value, message);
         int len = message.size();
-        if (buf.length - count < 5) {
+        if (buf.length - count < Varint.MAX_LENGTH_32) {
             flushBuffer();
         }
-        int v = len;
-        while ((v & ~0x7F) != 0) {
-            buf[count++] = (byte) (v | 0x80);
-            v >>>= 7;
-        }
-        buf[count++] = (byte) v;
+        count = Varint.put32(buf, count, len);
         if (len > buf.length - count) {
             flushBuffer();
         }

@@ -21,14 +21,11 @@ import java.util.Arrays;
  * messages of similar shapes, as a reused one does, bodies are rarely moved, even large ones.
  */
 public final class CserWriter {
-    /** Default maximum nesting depth of records, structs and unions (SPEC §7). */
-    public static final int DEFAULT_MAX_DEPTH = 64;
+    /** Default maximum nesting depth of records, structs and unions (SPEC §7): {@link Limits#DEFAULT_MAX_DEPTH}. */
+    public static final int DEFAULT_MAX_DEPTH = Limits.DEFAULT_MAX_DEPTH;
 
     /** The nesting levels of lengths whose size {@link #beginLength()} predicts; deeper ones reserve one byte. */
     private static final int LENGTH_SIZE_HINTS = 16;
-
-    /** The largest array the JVM reliably allocates. */
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
     private static final VarHandle INT_LE =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
@@ -67,10 +64,7 @@ public final class CserWriter {
      * @return this writer
      */
     public CserWriter withMaxDepth(int maxDepth) {
-        if (maxDepth < 1) {
-            throw new IllegalArgumentException("max depth must be at least 1: " + maxDepth);
-        }
-        this.maxDepth = maxDepth;
+        this.maxDepth = Limits.requireMaxDepth(maxDepth);
         return this;
     }
 
@@ -115,10 +109,10 @@ public final class CserWriter {
 
     private void grow(long n) {
         long needed = pos + n;
-        if (needed > MAX_ARRAY) {
+        if (needed > Limits.MAX_ARRAY) {
             throw new CserEncodeException("message too large for a Java array: " + needed + " bytes");
         }
-        int cap = (int) Math.max(needed, Math.min((long) buf.length * 2, MAX_ARRAY));
+        int cap = (int) Math.max(needed, Math.min((long) buf.length * 2, Limits.MAX_ARRAY));
         buf = Arrays.copyOf(buf, cap);
     }
 
@@ -141,65 +135,18 @@ public final class CserWriter {
 
     /** Writes {@code v}, read as an unsigned 32-bit integer, as a varint. */
     public void writeVarint32(int v) {
-        if (buf.length - pos < 5) {
-            grow(5);
+        if (buf.length - pos < Varint.MAX_LENGTH_32) {
+            grow(Varint.MAX_LENGTH_32);
         }
-        pos = putVarint32(buf, pos, v);
-    }
-
-    /**
-     * Stores the varint of {@code v} at {@code p} of {@code b}, which has room for 5 bytes;
-     * returns the index after it. Unrolled: the values of records are mostly 1 to 4 bytes long.
-     */
-    private static int putVarint32(byte[] b, int p, int v) {
-        if ((v & ~0x7F) == 0) {
-            b[p] = (byte) v;
-            return p + 1;
-        }
-        b[p] = (byte) (v | 0x80);
-        if ((v & ~0x3FFF) == 0) {
-            b[p + 1] = (byte) (v >>> 7);
-            return p + 2;
-        }
-        b[p + 1] = (byte) ((v >>> 7) | 0x80);
-        if ((v & ~0x1FFFFF) == 0) {
-            b[p + 2] = (byte) (v >>> 14);
-            return p + 3;
-        }
-        b[p + 2] = (byte) ((v >>> 14) | 0x80);
-        if ((v & ~0xFFFFFFF) == 0) {
-            b[p + 3] = (byte) (v >>> 21);
-            return p + 4;
-        }
-        b[p + 3] = (byte) ((v >>> 21) | 0x80);
-        b[p + 4] = (byte) (v >>> 28);
-        return p + 5;
+        pos = Varint.put32(buf, pos, v);
     }
 
     /** Writes {@code v}, read as an unsigned 64-bit integer, as a varint. */
     public void writeVarint64(long v) {
-        if (buf.length - pos < 10) {
-            grow(10);
+        if (buf.length - pos < Varint.MAX_LENGTH) {
+            grow(Varint.MAX_LENGTH);
         }
-        if ((v & ~0xFFFFFFFFL) == 0 && (int) v >= 0) {
-            // Up to 31 bits: the unrolled 32-bit form.
-            pos = putVarint32(buf, pos, (int) v);
-            return;
-        }
-        byte[] b = buf;
-        int p = pos;
-        while ((v & ~0x7FL) != 0) {
-            b[p++] = (byte) (v | 0x80);
-            v >>>= 7;
-        }
-        b[p++] = (byte) v;
-        pos = p;
-    }
-
-    /** The number of bytes of the varint of {@code v} (unsigned). */
-    static int varintSize(int v) {
-        // 1 byte per 7 significant bits; 0 still takes one byte.
-        return (38 - Integer.numberOfLeadingZeros(v | 1)) / 7;
+        pos = Varint.put64(buf, pos, v);
     }
 
     /** Writes {@code 00} or {@code 01}. */
@@ -219,7 +166,7 @@ public final class CserWriter {
 
     /** Writes an i16 as a zigzag varint. */
     public void writeI16(short v) {
-        writeVarint32((v << 1) ^ (v >> 15));
+        writeVarint32(ZigZag.encode32(v));
     }
 
     /** Writes a u16 (the unsigned bit pattern in a short) as a varint. */
@@ -229,7 +176,7 @@ public final class CserWriter {
 
     /** Writes an i32 as a zigzag varint. */
     public void writeI32(int v) {
-        writeVarint32((v << 1) ^ (v >> 31));
+        writeVarint32(ZigZag.encode32(v));
     }
 
     /** Writes a u32 (the unsigned bit pattern in an int) as a varint. */
@@ -239,7 +186,7 @@ public final class CserWriter {
 
     /** Writes an i64 as a zigzag varint. */
     public void writeI64(long v) {
-        writeVarint64((v << 1) ^ (v >> 63));
+        writeVarint64(ZigZag.encode64(v));
     }
 
     /** Writes a u64 (the unsigned bit pattern in a long) as a varint. */
@@ -306,93 +253,32 @@ public final class CserWriter {
         if (s == null) {
             throw new CserEncodeException("null string in a non-optional position");
         }
-        int n = s.length();
-        // Most strings are ASCII, whose UTF-8 bytes are their chars. Checking first, in a loop
-        // with no stores and no early exit, then copying in bulk is faster than converting char
-        // by char.
-        int all = 0;
-        for (int i = 0; i < n; i++) {
-            all |= s.charAt(i);
-        }
-        if (all < 0x80) {
-            writeAscii(s, n);
+        if (Utf8.isAscii(s)) {
+            writeAscii(s);
         } else {
-            writeStringUtf8(s, 0);
+            writeStringUtf8(s);
         }
     }
 
-    /** Writes the length {@code n} of ASCII {@code s}, then its chars as bytes. */
-    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, see below
-    private void writeAscii(String s, int n) {
-        if (n > buf.length - pos - 5) {
-            grow(n + 5L);
+    /** Writes the length of ASCII {@code s}, then its chars as bytes. */
+    private void writeAscii(String s) {
+        int n = s.length();
+        if (n > buf.length - pos - Varint.MAX_LENGTH_32) {
+            grow(n + (long) Varint.MAX_LENGTH_32);
         }
-        byte[] b = buf;
-        int p = putVarint32(b, pos, n);
-        // This getBytes keeps the low 8 bits of every char: the UTF-8 bytes of ASCII chars. For a
-        // compact (Latin-1) string it is a plain array copy, with no garbage.
-        s.getBytes(0, n, b, p);
-        pos = p + n;
+        pos = Utf8.putAscii(s, buf, Varint.put32(buf, pos, n));
     }
 
-    /** The general case: {@code s} is ASCII before {@code firstNonAscii}. */
-    private void writeStringUtf8(String s, int firstNonAscii) {
-        long utf8Length = firstNonAscii + utf8Length(s, firstNonAscii);
-        if (utf8Length > MAX_ARRAY) {
+    /** The general case: any string. */
+    private void writeStringUtf8(String s) {
+        long utf8Length = Utf8.encodedLength(s);
+        if (utf8Length > Limits.MAX_ARRAY) {
             throw new CserEncodeException("string too long: " + utf8Length + " UTF-8 bytes");
         }
         int len = (int) utf8Length;
         writeVarint32(len);
         ensure(len);
-        byte[] b = buf;
-        int p = pos;
-        int n = s.length();
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                b[p++] = (byte) c;
-            } else if (c < 0x800) {
-                b[p++] = (byte) (0xC0 | (c >>> 6));
-                b[p++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isSurrogate(c)) {
-                // utf8Length already proved every surrogate is a high one followed by a low one.
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                b[p++] = (byte) (0xF0 | (cp >>> 18));
-                b[p++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
-                b[p++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-                b[p++] = (byte) (0x80 | (cp & 0x3F));
-            } else {
-                b[p++] = (byte) (0xE0 | (c >>> 12));
-                b[p++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
-                b[p++] = (byte) (0x80 | (c & 0x3F));
-            }
-        }
-        pos = p;
-    }
-
-    /** The UTF-8 length of {@code s} from {@code from}; rejects lone surrogates. */
-    private static long utf8Length(String s, int from) {
-        int n = s.length();
-        long len = 0;
-        for (int i = from; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                len += 1;
-            } else if (c < 0x800) {
-                len += 2;
-            } else if (Character.isSurrogate(c)) {
-                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    len += 4;
-                    i++;
-                } else {
-                    throw new CserEncodeException(String.format(
-                            "lone surrogate U+%04X at index %d of a string: it has no UTF-8 encoding", (int) c, i));
-                }
-            } else {
-                len += 3;
-            }
-        }
-        return len;
+        pos = Utf8.encode(s, buf, pos);
     }
 
     // ---- nested record bodies ------------------------------------------------------------------
@@ -432,7 +318,7 @@ public final class CserWriter {
 
     /** The rest of {@link #endLength(int)}: a length of other than one byte, or one byte too many reserved. */
     private void endLengthResized(int mark, int level, int reserved, int len) {
-        int size = varintSize(len);
+        int size = Varint.size(len);
         if (size != reserved) {
             if (size > reserved) {
                 ensure(size - reserved);
@@ -443,7 +329,7 @@ public final class CserWriter {
                 lengthSizeHints[level] = (byte) (size - 1);
             }
         }
-        putVarint32(buf, mark, len);
+        Varint.put32(buf, mark, len);
     }
 
     // ---- depth ---------------------------------------------------------------------------------
@@ -504,7 +390,7 @@ public final class CserWriter {
     public void writeU16Array(short[] a) {
         writeVarint32(requireArray(a, a == null ? 0 : a.length));
         for (short v : a) {
-            writeVarint32(v & 0xFFFF);
+            writeU16(v);
         }
     }
 
@@ -512,7 +398,7 @@ public final class CserWriter {
     public void writeI32Array(int[] a) {
         writeVarint32(requireArray(a, a == null ? 0 : a.length));
         for (int v : a) {
-            writeVarint32((v << 1) ^ (v >> 31));
+            writeI32(v);
         }
     }
 
@@ -528,7 +414,7 @@ public final class CserWriter {
     public void writeI64Array(long[] a) {
         writeVarint32(requireArray(a, a == null ? 0 : a.length));
         for (long v : a) {
-            writeVarint64((v << 1) ^ (v >> 63));
+            writeI64(v);
         }
     }
 
@@ -579,7 +465,7 @@ public final class CserWriter {
     /** The byte size of {@code n} elements of {@code width} bytes, if an array can hold it. */
     private static int packedSize(int n, int width) {
         long size = (long) n * width;
-        if (size > MAX_ARRAY) {
+        if (size > Limits.MAX_ARRAY) {
             throw new CserEncodeException("list too long to encode: " + n + " elements");
         }
         return (int) size;

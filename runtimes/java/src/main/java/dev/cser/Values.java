@@ -11,19 +11,15 @@ import java.util.Map;
  * and hashed here by content.
  */
 public final class Values {
-    /**
-     * Decoders size maps from a count read off the wire; above this many entries they let the map
-     * grow as entries really arrive, so a forged count cannot make them allocate a huge table.
-     */
-    private static final int MAX_PRESIZED_ENTRIES = 1 << 16;
-
     private Values() {
     }
 
-    /** An initial {@code HashMap} capacity that holds {@code count} entries without rehashing. */
+    /**
+     * An initial {@code HashMap} capacity that holds {@code count} entries without rehashing,
+     * bounded so that a forged count cannot allocate a huge table ({@link Limits#capacityFor}).
+     */
     public static int mapCapacity(int count) {
-        int n = Math.min(Math.max(count, 0), MAX_PRESIZED_ENTRIES);
-        return (int) ((n * 4L + 2) / 3) + 1;
+        return Limits.capacityFor(count);
     }
 
     /**

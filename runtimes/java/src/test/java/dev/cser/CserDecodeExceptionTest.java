@@ -24,10 +24,10 @@ class CserDecodeExceptionTest {
     void pathIsBuiltWhileUnwinding() {
         CserDecodeException e = new CserDecodeException(DecodeErrorKind.BAD_UTF8, "invalid UTF-8", 99);
         // Innermost first, as generated decoders unwind.
-        assertSame(e, e.prependPath("Person.name"));
-        assertSame(e, e.prependIndex(1));
-        e.prependPath("Media.persons");
-        e.prependPath("MediaContent.media");
+        assertSame(e, e.pushField("Person.name"));
+        assertSame(e, e.pushIndex(1));
+        e.pushField("Media.persons");
+        e.pushField("MediaContent.media");
         assertEquals("MediaContent.media.persons[1].name", e.path());
         assertEquals("BAD_UTF8: invalid UTF-8 at offset 99 in MediaContent.media.persons[1].name", e.getMessage());
     }
@@ -35,24 +35,24 @@ class CserDecodeExceptionTest {
     @Test
     void outermostSegmentKeepsItsTypeName() {
         CserDecodeException e = new CserDecodeException(DecodeErrorKind.TRUNCATED, "x", 0);
-        e.prependIndex(1).prependPath("Media.persons");
+        e.pushIndex(1).pushField("Media.persons");
         assertEquals("Media.persons[1]", e.path());
         CserDecodeException q = new CserDecodeException(DecodeErrorKind.TRUNCATED, "x", 0);
-        q.prependPath("Inner.value").prependPath("a.b.Outer.inner");
+        q.pushField("Inner.value").pushField("a.b.Outer.inner");
         assertEquals("a.b.Outer.inner.value", q.path());
     }
 
     @Test
     void mapKeysAndBareFieldNames() {
         CserDecodeException e = new CserDecodeException(DecodeErrorKind.OUT_OF_RANGE, "x", 0);
-        e.prependPath("count").prependKey("k\"1").prependPath("Doc.tags").prependKey(7).prependPath("Root.docs");
+        e.pushField("count").pushKey("k\"1").pushField("Doc.tags").pushKey(7).pushField("Root.docs");
         assertEquals("Root.docs[7].tags[\"k\"1\"].count", e.path());
     }
 
     @Test
     void streamContextIsAppended() {
         CserDecodeException e = new CserDecodeException(DecodeErrorKind.TRUNCATED, "input ends", 3456);
-        e.prependPath("Text.text");
+        e.pushField("Text.text");
         e.setContext("record 12, frame at stream offset 3400");
         assertEquals("TRUNCATED: input ends at offset 3456 in Text.text (record 12, frame at stream offset 3400)",
                 e.getMessage());

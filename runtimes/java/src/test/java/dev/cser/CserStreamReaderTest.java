@@ -136,7 +136,7 @@ class CserStreamReaderTest {
         for (String m : messages) {
             CserWriter w = new CserWriter();
             w.writeString(m);
-            at += CserWriter.varintSize(w.size()) + w.size();
+            at += Varint.size(w.size()) + w.size();
             boundaries.add(at);
         }
         assertEquals(full.length, at);
@@ -240,7 +240,7 @@ class CserStreamReaderTest {
         for (String m : messages) {
             CserWriter w = new CserWriter();
             w.writeString(m);
-            at += CserWriter.varintSize(w.size()) + w.size();
+            at += Varint.size(w.size()) + w.size();
             starts.add(at);
         }
         return starts;

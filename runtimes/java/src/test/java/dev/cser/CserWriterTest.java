@@ -62,7 +62,7 @@ class CserWriterTest {
         for (int v : values) {
             CserWriter w = new CserWriter();
             w.writeVarint32(v);
-            assertEquals(w.size(), CserWriter.varintSize(v), () -> "value " + v);
+            assertEquals(w.size(), Varint.size(v), () -> "value " + v);
         }
     }
 
@@ -181,7 +181,7 @@ class CserWriterTest {
         w.writeString(s);
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
         byte[] b = w.toByteArray();
-        assertEquals(utf8.length + CserWriter.varintSize(utf8.length), b.length);
+        assertEquals(utf8.length + Varint.size(utf8.length), b.length);
         assertArrayEquals(utf8, java.util.Arrays.copyOfRange(b, b.length - utf8.length, b.length));
     }
 
@@ -227,7 +227,7 @@ class CserWriterTest {
             w.endLength(mark);
             w.writeByte(0xBB);
             byte[] b = w.toByteArray();
-            int prefixLength = CserWriter.varintSize(size);
+            int prefixLength = Varint.size(size);
             assertEquals(1 + prefixLength + size + 1, b.length);
             assertEquals("aa " + prefixes[i], hex(b, 0, 1 + prefixLength));
             for (int j = 0; j < size; j++) {
@@ -257,9 +257,9 @@ class CserWriterTest {
                 }
                 w.endLength(outer);
                 byte[] b = w.toByteArray();
-                int innerPrefix = CserWriter.varintSize(inner);
+                int innerPrefix = Varint.size(inner);
                 int outerLength = innerPrefix + inner + size;
-                int outerPrefix = CserWriter.varintSize(outerLength);
+                int outerPrefix = Varint.size(outerLength);
                 assertEquals(outerPrefix + outerLength, b.length, "outer " + size + ", inner " + inner);
                 CserWriter expected = new CserWriter();
                 expected.writeVarint32(outerLength);

@@ -40,7 +40,7 @@ final class StringCodec implements CserCodec<String> {
                 s = r.readString();
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Text.text");
+            throw e.pushField("Text.text");
         }
         r.exit();
         return s;

@@ -15,6 +15,7 @@ import dev.cser.bench.pojo.Molecule;
 import dev.cser.bench.pojo.MoleculeSet;
 import dev.cser.bench.pojo.Staff;
 import dev.cser.examples.SakaiData;
+import dev.cser.examples.Workloads;
 import dev.cser.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,11 +75,7 @@ public final class Data {
 
     /** W1 as cser objects: 100,000 EmptyData, each with its own empty map and list. */
     public static bench.empty.EmptyDataSet w1Cser() {
-        List<bench.empty.EmptyData> items = new ArrayList<>(W1_ITEMS);
-        for (int i = 0; i < W1_ITEMS; i++) {
-            items.add(new bench.empty.EmptyData(new LinkedHashMap<>(), new ArrayList<>()));
-        }
-        return new bench.empty.EmptyDataSet(items);
+        return Workloads.emptyDataSet(W1_ITEMS);
     }
 
     /** W1 as plain objects: each item has its own (unshared) empty map and list. */
@@ -94,18 +91,14 @@ public final class Data {
 
     /** W2 as cser objects: the 5,000 employees of seed 001. */
     public static bench.employee.Staff w2Cser() {
-        List<bench.employee.Employee> list = new ArrayList<>(W2_EMPLOYEES);
-        for (int n = 0; n < W2_EMPLOYEES; n++) {
-            list.add(new bench.employee.Employee("LastName" + n, "FirstName" + n, "222-33-" + n, 34000 + n, n % 10));
-        }
-        return new bench.employee.Staff(list);
+        return Workloads.staff(W2_EMPLOYEES);
     }
 
-    /** W2 as plain objects. */
+    /** W2 as plain objects: a copy of {@link #w2Cser()}. */
     public static Staff w2Pojo() {
         List<Employee> list = new ArrayList<>(W2_EMPLOYEES);
-        for (int n = 0; n < W2_EMPLOYEES; n++) {
-            list.add(new Employee("LastName" + n, "FirstName" + n, "222-33-" + n, 34000 + n, n % 10));
+        for (bench.employee.Employee e : w2Cser().getEmployees()) {
+            list.add(new Employee(e.getLastName(), e.getFirstName(), e.getSsn(), e.getSalary(), e.getLevel()));
         }
         return new Staff(list);
     }
@@ -151,25 +144,23 @@ public final class Data {
 
     /** W4 as a cser object: message 12345 (type 1, active false). */
     public static bench.message.Message w4Cser() {
-        return new bench.message.Message(1, false, "User_" + W4_N, W4_N, "data " + W4_N);
+        return streamCser(W4_N);
     }
 
     /** W4 as a plain object. */
     public static Message w4Pojo() {
-        return new Message(1, false, "User_" + W4_N, W4_N, "data " + W4_N);
+        return streamPojo(W4_N);
     }
 
-    /**
-     * Message {@code n} of the W4 stream, the sequence of conformance/across (type n % 4,
-     * active when n is even, "User_"+n, n, "data "+n).
-     */
+    /** Message {@code n} of the W4 stream, the sequence of conformance/across ({@link Workloads#message}). */
     public static bench.message.Message streamCser(int n) {
-        return new bench.message.Message(n % 4, n % 2 == 0, "User_" + n, n, "data " + n);
+        return Workloads.message(n);
     }
 
     /** {@link #streamCser(int)} as a plain object. */
     public static Message streamPojo(int n) {
-        return new Message(n % 4, n % 2 == 0, "User_" + n, n, "data " + n);
+        bench.message.Message m = streamCser(n);
+        return new Message(m.getType(), m.isActive(), m.getUsername(), m.getUserid(), m.getData());
     }
 
     // ---- W5 -------------------------------------------------------------------------------------
@@ -289,86 +280,31 @@ public final class Data {
         return new MoleculeSet(out);
     }
 
-    /**
-     * A small stand-in for W5 when its file is absent: ethanol, benzene, acetate and a
-     * cis-alkene, hand-built, with and without coordinates.
-     */
+    /** A small stand-in for W5 when its file is absent: {@link Workloads#molecules()}. */
     public static chem.MoleculeSet w5BuiltIn() {
-        List<chem.Molecule> ms = new ArrayList<>();
-        // ethanol, CCO, with 2D coordinates
-        ms.add(new chem.Molecule("ethanol",
-                new ArrayList<>(List.of(atom(6, 0, 3, false), atom(6, 0, 2, false), atom(8, 0, 1, false))),
-                new ArrayList<>(List.of(bond(0, 1, chem.BondOrder.SINGLE), bond(1, 2, chem.BondOrder.SINGLE))),
-                new float[] {0f, 0f, 1.299f, 0.75f, 2.598f, 0f}, null));
-        // benzene, c1ccccc1, aromatic, with 3D coordinates
-        List<chem.Atom> ring = new ArrayList<>();
-        List<chem.Bond> ringBonds = new ArrayList<>();
-        double[] xyz = new double[18];
-        for (int i = 0; i < 6; i++) {
-            ring.add(atom(6, 0, 1, true));
-            ringBonds.add(bond(i, (i + 1) % 6, chem.BondOrder.AROMATIC));
-            xyz[3 * i] = 1.39 * Math.cos(i * Math.PI / 3);
-            xyz[3 * i + 1] = 1.39 * Math.sin(i * Math.PI / 3);
-        }
-        ms.add(new chem.Molecule("benzene", ring, ringBonds, null, xyz));
-        // acetate, CC(=O)[O-], a charge, no coordinates
-        ms.add(new chem.Molecule("acetate",
-                new ArrayList<>(List.of(atom(6, 0, 3, false), atom(6, 0, 0, false), atom(8, 0, 0, false),
-                        atom(8, -1, 0, false))),
-                new ArrayList<>(List.of(bond(0, 1, chem.BondOrder.SINGLE), bond(1, 2, chem.BondOrder.DOUBLE),
-                        bond(1, 3, chem.BondOrder.SINGLE))),
-                null, null));
-        // cis-2-butene, C/C=C\C, stereo on the double bond
-        ms.add(new chem.Molecule("cis-2-butene",
-                new ArrayList<>(List.of(atom(6, 0, 3, false), atom(6, 0, 1, false), atom(6, 0, 1, false),
-                        atom(6, 0, 3, false))),
-                new ArrayList<>(List.of(bond(0, 1, chem.BondOrder.SINGLE),
-                        new chem.Bond(1, 2, chem.BondOrder.DOUBLE, chem.Stereo.CIS),
-                        bond(2, 3, chem.BondOrder.SINGLE))),
-                new float[] {-1.3f, 0.75f, -0.65f, 0f, 0.65f, 0f, 1.3f, 0.75f}, null));
-        return new chem.MoleculeSet(ms);
-    }
-
-    private static chem.Atom atom(int element, int charge, int hydrogens, boolean aromatic) {
-        return new chem.Atom((byte) element, (byte) charge, (byte) hydrogens, aromatic);
-    }
-
-    private static chem.Bond bond(int begin, int end, chem.BondOrder order) {
-        return new chem.Bond(begin, end, order, chem.Stereo.NONE);
+        return Workloads.molecules();
     }
 
     // ---- W6 -------------------------------------------------------------------------------------
 
     /** W6 as cser objects: the MediaContent of jvm-serializers. */
     public static bench.media.MediaContent w6Cser() {
-        bench.media.Media media = new bench.media.Media()
-                .setUri("http://javaone.com/keynote.mpg")
-                .setTitle("Javaone Keynote")
-                .setWidth(640)
-                .setHeight(480)
-                .setFormat("video/mpg4")
-                .setDuration(18000000L)
-                .setSize(58982400L)
-                .setBitrate(262144)
-                .setPersons(new ArrayList<>(List.of("Bill Gates", "Steve Jobs")))
-                .setPlayer(bench.media.Player.JAVA);
-        // copyright stays absent.
-        List<bench.media.Image> images = new ArrayList<>(List.of(
-                new bench.media.Image("http://javaone.com/keynote_large.jpg", "Javaone Keynote", 1024, 768,
-                        bench.media.Size.LARGE),
-                new bench.media.Image("http://javaone.com/keynote_small.jpg", "Javaone Keynote", 320, 240,
-                        bench.media.Size.SMALL)));
-        return new bench.media.MediaContent().setMedia(media).setImages(images);
+        return Workloads.mediaContent();
     }
 
-    /** W6 as the peers' plain objects, with the same values as {@link #w6Cser()}. */
+    /** W6 as the peers' plain objects: a copy of {@link #w6Cser()}. */
     public static MediaContent w6Pojo() {
-        Media media = new Media("http://javaone.com/keynote.mpg", "Javaone Keynote", 640, 480, "video/mpg4",
-                18000000L, 58982400L, 262144, true, new ArrayList<>(List.of("Bill Gates", "Steve Jobs")),
-                Media.Player.JAVA, null);
-        List<Image> images = new ArrayList<>(List.of(
-                new Image("http://javaone.com/keynote_large.jpg", "Javaone Keynote", 1024, 768, Image.Size.LARGE),
-                new Image("http://javaone.com/keynote_small.jpg", "Javaone Keynote", 320, 240, Image.Size.SMALL)));
+        bench.media.MediaContent c = w6Cser();
+        bench.media.Media m = c.getMedia();
+        Media media = new Media(m.getUri(), m.getTitle(), m.getWidth(), m.getHeight(), m.getFormat(),
+                m.getDuration(), m.getSize(), m.hasBitrate() ? m.getBitrate() : 0, m.hasBitrate(),
+                new ArrayList<>(m.getPersons()), Media.Player.valueOf(m.getPlayer().name()), m.getCopyright());
+        List<Image> images = new ArrayList<>(c.getImages().size());
+        for (bench.media.Image i : c.getImages()) {
+            images.add(new Image(i.getUri(), i.getTitle(), i.getWidth(), i.getHeight(),
+                    Image.Size.valueOf(i.getSize().name())));
+        }
         return new MediaContent(media, images);
     }
+
 }

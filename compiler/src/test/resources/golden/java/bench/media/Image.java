@@ -242,7 +242,7 @@ public final class Image {
                 msg.size = Size.forNumber(r.readEnum());
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Image." + FIELD_NAMES[at]);
+            throw e.pushField("Image." + FIELD_NAMES[at]);
         }
         if (msg.uri == null) {
             msg.uri = "";

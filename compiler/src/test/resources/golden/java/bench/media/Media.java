@@ -388,7 +388,7 @@ public final class Media {
                         try {
                             el0 = r.readString();
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -405,7 +405,7 @@ public final class Media {
                 }
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Media." + FIELD_NAMES[at]);
+            throw e.pushField("Media." + FIELD_NAMES[at]);
         }
         if (msg.uri == null) {
             msg.uri = "";

@@ -179,7 +179,7 @@ public final class MediaContent {
                         try {
                             el0 = Image.readNested(r);
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -187,7 +187,7 @@ public final class MediaContent {
                 }
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("MediaContent." + FIELD_NAMES[at]);
+            throw e.pushField("MediaContent." + FIELD_NAMES[at]);
         }
         if (msg.media == null) {
             msg.media = new Media();

@@ -188,7 +188,7 @@ public final class BinOp {
                 msg.right = Expr.readNested(r);
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("BinOp." + FIELD_NAMES[at]);
+            throw e.pushField("BinOp." + FIELD_NAMES[at]);
         }
         if (msg.op == null) {
             msg.op = "";

@@ -772,7 +772,7 @@ public final class Collections {
                         try {
                             el0 = r.readString();
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -790,7 +790,7 @@ public final class Collections {
                         try {
                             el0 = r.readBytes();
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -810,7 +810,7 @@ public final class Collections {
                         try {
                             val0 = r.readString();
                         } catch (CserDecodeException e) {
-                            throw e.prependKey(key0);
+                            throw e.pushKey(key0);
                         }
                         map0.put(key0, val0);
                         if (map0.size() != i0 + 1) {
@@ -839,14 +839,14 @@ public final class Collections {
                                     try {
                                         el1 = r.readString();
                                     } catch (CserDecodeException e) {
-                                        throw e.prependIndex(i1);
+                                        throw e.pushIndex(i1);
                                     }
                                     list1.add(el1);
                                 }
                                 val0 = list1;
                             }
                         } catch (CserDecodeException e) {
-                            throw e.prependKey(key0);
+                            throw e.pushKey(key0);
                         }
                         map0.put(key0, val0);
                         if (map0.size() != i0 + 1) {
@@ -869,7 +869,7 @@ public final class Collections {
                             try {
                                 el0 = r.readString();
                             } catch (CserDecodeException e) {
-                                throw e.prependIndex(i0);
+                                throw e.pushIndex(i0);
                             }
                             list0.add(el0);
                         }
@@ -888,7 +888,7 @@ public final class Collections {
                             try {
                                 val0 = r.readI32();
                             } catch (CserDecodeException e) {
-                                throw e.prependKey(key0);
+                                throw e.pushKey(key0);
                             }
                             map0.put(key0, val0);
                             if (map0.size() != i0 + 1) {
@@ -917,7 +917,7 @@ public final class Collections {
                             try {
                                 el0 = r.readString();
                             } catch (CserDecodeException e) {
-                                throw e.prependIndex(i0);
+                                throw e.pushIndex(i0);
                             }
                         }
                         list0.add(el0);
@@ -944,7 +944,7 @@ public final class Collections {
                             try {
                                 val0 = r.readI32();
                             } catch (CserDecodeException e) {
-                                throw e.prependKey(key0);
+                                throw e.pushKey(key0);
                             }
                         }
                         map0.put(key0, val0);
@@ -966,7 +966,7 @@ public final class Collections {
                         try {
                             el0 = r.readI32Array();
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -988,7 +988,7 @@ public final class Collections {
                         try {
                             el0 = Color.forNumber(r.readEnum());
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -1041,7 +1041,7 @@ public final class Collections {
                 }
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Collections." + FIELD_NAMES[at]);
+            throw e.pushField("Collections." + FIELD_NAMES[at]);
         }
         if (msg.ints == null) {
             msg.ints = new int[] {};

@@ -165,7 +165,7 @@ public final class EvolvedV1 {
                 msg.count = r.readI32();
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("EvolvedV1." + FIELD_NAMES[at]);
+            throw e.pushField("EvolvedV1." + FIELD_NAMES[at]);
         }
         if (msg.name == null) {
             msg.name = "";

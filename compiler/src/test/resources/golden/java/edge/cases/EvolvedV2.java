@@ -243,7 +243,7 @@ public final class EvolvedV2 {
                         try {
                             el0 = r.readString();
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -256,7 +256,7 @@ public final class EvolvedV2 {
                 msg.sample = Sample.readNested(r);
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("EvolvedV2." + FIELD_NAMES[at]);
+            throw e.pushField("EvolvedV2." + FIELD_NAMES[at]);
         }
         if (msg.name == null) {
             msg.name = "";

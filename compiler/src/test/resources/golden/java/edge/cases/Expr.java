@@ -204,7 +204,7 @@ public sealed interface Expr {
                             try {
                                 el0 = edge.cases.Expr.readNested(r);
                             } catch (CserDecodeException e) {
-                                throw e.prependIndex(i0);
+                                throw e.pushIndex(i0);
                             }
                             list0.add(el0);
                         }
@@ -218,7 +218,7 @@ public sealed interface Expr {
                             "unknown tag " + Integer.toUnsignedString(tag) + " of union edge.cases.Expr");
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Expr." + variantName(tag));
+            throw e.pushField("Expr." + variantName(tag));
         }
         r.exit();
         return result;

@@ -146,7 +146,7 @@ public sealed interface HostileChoice {
                             "unknown tag " + Integer.toUnsignedString(tag) + " of union edge.cases.HostileChoice");
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("HostileChoice." + variantName(tag));
+            throw e.pushField("HostileChoice." + variantName(tag));
         }
         r.exit();
         return result;

@@ -225,7 +225,7 @@ public final class HostileDocs {
                 msg.choice = HostileChoice.readNested(r);
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("HostileDocs." + FIELD_NAMES[at]);
+            throw e.pushField("HostileDocs." + FIELD_NAMES[at]);
         }
         if (msg.text == null) {
             msg.text = "";

@@ -307,7 +307,7 @@ public final class Keywords {
                 }
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Keywords." + FIELD_NAMES[at]);
+            throw e.pushField("Keywords." + FIELD_NAMES[at]);
         }
         if (msg.type == null) {
             msg.type = "";

@@ -119,7 +119,7 @@ public final class Lit {
             at = 0;
             msg.value = r.readI64();
         } catch (CserDecodeException e) {
-            throw e.prependPath("Lit." + FIELD_NAMES[at]);
+            throw e.pushField("Lit." + FIELD_NAMES[at]);
         }
         r.exit();
         return msg;

@@ -205,7 +205,7 @@ public final class Node {
                         try {
                             el0 = Node.readNested(r);
                         } catch (CserDecodeException e) {
-                            throw e.prependIndex(i0);
+                            throw e.pushIndex(i0);
                         }
                         list0.add(el0);
                     }
@@ -221,7 +221,7 @@ public final class Node {
                 }
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Node." + FIELD_NAMES[at]);
+            throw e.pushField("Node." + FIELD_NAMES[at]);
         }
         if (msg.label == null) {
             msg.label = "";

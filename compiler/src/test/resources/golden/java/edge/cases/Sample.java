@@ -170,7 +170,7 @@ public final class Sample {
             at = 2;
             msg.color = Color.forNumber(r.readEnum());
         } catch (CserDecodeException e) {
-            throw e.prependPath("Sample." + FIELD_NAMES[at]);
+            throw e.pushField("Sample." + FIELD_NAMES[at]);
         }
         r.exit();
         return msg;

@@ -419,7 +419,7 @@ public final class Scalars {
                 msg.color = Color.forNumber(r.readEnum());
             }
         } catch (CserDecodeException e) {
-            throw e.prependPath("Scalars." + FIELD_NAMES[at]);
+            throw e.pushField("Scalars." + FIELD_NAMES[at]);
         }
         if (msg.text == null) {
             msg.text = "";

@@ -45,11 +45,6 @@ import sakai.content.ContentResource;
 public final class CrossLanguage {
     private CrossLanguage() {}
 
-    /** W4 message {@code n}, as every language's sender and receiver build it. */
-    static Message message(int n) {
-        return new Message(n % 4, n % 2 == 0, "User_" + n, n, "data " + n);
-    }
-
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
             System.err.println("usage: CrossLanguage stream-write|stream-verify|stream-relay|socket-recv|socket-send ...");
@@ -115,7 +110,7 @@ public final class CrossLanguage {
                     CserStreamReader<Message> r = new CserStreamReader<>(in, Message.CODEC)) {
                 int n = 0;
                 for (Message m = r.read(); m != null; m = r.read()) {
-                    expect(m.equals(message(n)), "message " + n + " differs: " + m);
+                    expect(m.equals(Workloads.message(n)), "message " + n + " differs: " + m);
                     n++;
                 }
                 expect(n == count, "received " + n + " messages, expected " + count);
@@ -128,7 +123,7 @@ public final class CrossLanguage {
                 OutputStream out = new BufferedOutputStream(s.getOutputStream());
                 CserStreamWriter<Message> w = new CserStreamWriter<>(out, Message.CODEC)) {
             for (int n = 0; n < count; n++) {
-                w.write(message(n));
+                w.write(Workloads.message(n));
             }
         }
     }

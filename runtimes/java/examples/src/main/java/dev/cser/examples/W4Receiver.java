@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link CserStreamReader} on a thread of its own. Any number of connections at once.
  *
  * <pre>
- * java -cp runtimes/java/target/classes:runtimes/java/examples/target/classes \
+ * java -cp runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes \
  *     dev.cser.examples.W4Receiver PORT [MAX_MESSAGE_SIZE]
  * </pre>
  *

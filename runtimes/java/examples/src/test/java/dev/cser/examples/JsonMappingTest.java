@@ -22,11 +22,6 @@ import edge.cases.Lit;
 import edge.cases.Node;
 import edge.cases.Sample;
 import edge.cases.Scalars;
-import edge.names.Holder;
-import edge.names.Object_;
-import edge.names.Override_;
-import edge.names.String_;
-import edge.names.Value;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,54 +86,20 @@ class JsonMappingTest {
         v.add(new Sample(1.0, 2.5, Color.GREEN));
         v.add(new Node().setLabel("root").setChildren(new ArrayList<>(List.of(new Node().setLabel("c"))))
                 .setNext(new Node().setLabel("n")));
-        v.add(new Expr.Bin(new BinOp("+", new Expr.Lit(new Lit(Long.MIN_VALUE)),
-                new Expr.Call(new ArrayList<>(List.of(new Expr.Name("f"), new Expr.Lit(new Lit())))))));
-        v.add(new Holder()
-                .setValue(new Value.List(new ArrayList<>(List.of(
-                        new Value.Long_(-1L),
-                        new Value.String_("s"),
-                        new Value.Object_(new Object_(7, true)),
-                        new Value.Text(new String_("t")),
-                        new Value.Override_(Override_.SELF)))))
-                .setClass("c").setEncode("e").setSelf("me").setAsync("a").setIsSet(true));
+        v.add(EdgeValues.binaryExpression());
+        v.add(EdgeValues.holder());
         v.add(new Keywords("t", "c", 3, true, "i", -6, "f", "n"));
         v.add(new EvolvedV2("widget", "new", new ArrayList<>(List.of("a", "b")), new Sample(-1.5, 0.0, Color.RED)));
         return v;
     }
 
+    /** The vectors' full Collections, with more values: NaN, the smallest i64, 0.1f. */
     private static Collections fullCollections() {
-        Map<Long, String> byId = new LinkedHashMap<>();
-        byId.put(Long.MIN_VALUE, "min");
-        byId.put(7L, "seven");
-        Map<Color, List<String>> byColor = new LinkedHashMap<>();
-        byColor.put(Color.BLUE, new ArrayList<>(List.of("sky")));
-        byColor.put(Color.forNumber(9), new ArrayList<>());
-        Map<String, Integer> sparseMap = new LinkedHashMap<>();
-        for (int i = 0; i < 11; i++) {
-            sparseMap.put("k" + i, i % 3 != 0 ? i : null);
-        }
-        List<String> sparse = new ArrayList<>();
-        for (int i = 0; i < 17; i++) {
-            sparse.add(i % 4 == 1 ? "s" + i : null);
-        }
-        return new Collections()
-                .setInts(new int[] {Integer.MIN_VALUE, -1, 0, Integer.MAX_VALUE})
+        return EdgeValues.fullCollections()
                 .setBig(new long[] {-1L, 0L, Long.MIN_VALUE})
                 .setDoubles(new double[] {1.5, -0.0, Double.POSITIVE_INFINITY, Double.NaN})
-                .setFlags(new boolean[] {true, false, true})
-                .setNames(new ArrayList<>(List.of("a", "")))
                 .setBlobs(new ArrayList<>(List.of(new byte[0], new byte[] {1, 2}, new byte[] {1, 2, 3, 4})))
-                .setById(byId)
-                .setByColor(byColor)
-                .setMaybeNames(new ArrayList<>(List.of("x")))
-                .setSparse(sparse)
-                .setSparseMap(sparseMap)
-                .setMatrix(new ArrayList<>(List.of(new int[] {1, 2}, new int[0], new int[] {3})))
-                .setScalars(new Scalars())
-                .setColors(new ArrayList<>(List.of(Color.RED, Color.forNumber(1 << 30))))
-                .setFloats(new float[] {Float.MIN_NORMAL, 0.1f, Float.NaN})
-                .setOpt1(0)
-                .setOpt9(-9);
+                .setFloats(new float[] {Float.MIN_NORMAL, 0.1f, Float.NaN});
     }
 
     @Test

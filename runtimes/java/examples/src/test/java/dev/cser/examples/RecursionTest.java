@@ -21,15 +21,6 @@ import org.junit.jupiter.api.Test;
 /** Recursive types: trees through lists, optionals and unions, and the depth limit. */
 class RecursionTest {
 
-    /** A chain of {@code depth} nodes linked through {@code next}: the root is at depth 1. */
-    private static Node chain(int depth) {
-        Node node = new Node().setLabel("leaf");
-        for (int i = 1; i < depth; i++) {
-            node = new Node().setLabel("n" + i).setNext(node);
-        }
-        return node;
-    }
-
     @Test
     void treeThroughListsAndOptionals() throws CserDecodeException {
         Node tree = new Node().setLabel("root").setChildren(new ArrayList<>(List.of(
@@ -44,26 +35,26 @@ class RecursionTest {
 
     @Test
     void depthLimitIsExactlySixtyFour() throws CserDecodeException {
-        Node ok = chain(64);
+        Node ok = EdgeValues.chain(64);
         assertEquals(ok, Node.decode(ok.encode()));
 
         // One level more: the encoder refuses it with the default limit...
-        assertThrows(CserEncodeException.class, () -> chain(65).encode());
+        assertThrows(CserEncodeException.class, () -> EdgeValues.chain(65).encode());
         // ...and bytes written with a higher limit are refused by a default decoder, cleanly.
         CserWriter w = new CserWriter().withMaxDepth(1000);
-        chain(65).encodeTo(w);
+        EdgeValues.chain(65).encodeTo(w);
         byte[] bytes = w.toByteArray();
         CserDecodeException e = assertThrows(CserDecodeException.class, () -> Node.decode(bytes));
         assertEquals(DecodeErrorKind.DEPTH_EXCEEDED, e.kind());
         assertTrue(e.path().startsWith("Node.next"), e.path());
         // A decoder told to allow more reads them.
-        assertEquals(chain(65), Node.decode(new CserReader(bytes).withMaxDepth(65)));
+        assertEquals(EdgeValues.chain(65), Node.decode(new CserReader(bytes).withMaxDepth(65)));
     }
 
     @Test
     void veryDeepInputIsAnErrorNotAStackOverflow() {
         CserWriter w = new CserWriter().withMaxDepth(100_000);
-        chain(3_000).encodeTo(w);
+        EdgeValues.chain(3_000).encodeTo(w);
         byte[] bytes = w.toByteArray();
         assertEquals(DecodeErrorKind.DEPTH_EXCEEDED,
                 assertThrows(CserDecodeException.class, () -> Node.decode(bytes)).kind());

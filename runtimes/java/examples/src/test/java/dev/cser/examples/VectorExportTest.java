@@ -9,22 +9,14 @@ import bench.employee.Staff;
 import bench.empty.EmptyDataRecord;
 import chem.MoleculeSet;
 import dev.cser.CserCodec;
-import edge.cases.BinOp;
 import edge.cases.Collections;
 import edge.cases.Color;
 import edge.cases.EvolvedV1;
 import edge.cases.EvolvedV2;
-import edge.cases.Expr;
 import edge.cases.Keywords;
-import edge.cases.Lit;
 import edge.cases.Node;
 import edge.cases.Sample;
 import edge.cases.Scalars;
-import edge.names.Holder;
-import edge.names.Object_;
-import edge.names.Override_;
-import edge.names.String_;
-import edge.names.Value;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,73 +77,20 @@ class VectorExportTest {
 
         add("collections_absent", new Collections());
         add("collections_empty", new Collections().setMaybeNames(new ArrayList<>()).setMaybeMap(new LinkedHashMap<>()));
-        add("collections_full", fullCollections());
+        add("collections_full", EdgeValues.fullCollections());
 
         add("sample_without_y", new Sample(1.0, null, Color.GREEN));
         add("sample_with_y", new Sample(1.0, 2.5, Color.GREEN));
         add("node_tree", new Node().setLabel("root")
-                .setChildren(new ArrayList<>(List.of(chain(3), new Node())))
-                .setNext(chain(2)));
-        add("node_depth_64", chain(64));
-        add("expr_bin", new Expr.Bin(new BinOp("+", new Expr.Lit(new Lit(Long.MIN_VALUE)),
-                new Expr.Call(new ArrayList<>(List.of(new Expr.Name("f"), new Expr.Lit(new Lit())))))));
-        add("holder_names", new Holder()
-                .setValue(new Value.List(new ArrayList<>(List.of(
-                        new Value.Long_(-1L),
-                        new Value.String_("s"),
-                        new Value.Object_(new Object_(7, true)),
-                        new Value.Text(new String_("t")),
-                        new Value.Override_(Override_.SELF)))))
-                .setClass("c").setEncode("e").setSelf("me").setAsync("a").setIsSet(true));
+                .setChildren(new ArrayList<>(List.of(EdgeValues.chain(3), new Node())))
+                .setNext(EdgeValues.chain(2)));
+        add("node_depth_64", EdgeValues.chain(64));
+        add("expr_bin", EdgeValues.binaryExpression());
+        add("holder_names", EdgeValues.holder());
         add("keywords", new Keywords("t", "c", 3, true, "i", -6, "f", "n"));
         add("evolved_v1", new EvolvedV1().setName("widget").setCount(7));
         add("evolved_v2", new EvolvedV2("widget", "new", new ArrayList<>(List.of("a", "b")),
                 new Sample(-1.5, 0.0, Color.RED)));
-    }
-
-    /** Every collection of Collections with something in it (the Rust test builds the same). */
-    private static Collections fullCollections() {
-        Map<Long, String> byId = new LinkedHashMap<>();
-        byId.put(Long.MIN_VALUE, "min");
-        byId.put(7L, "seven");
-        Map<Color, List<String>> byColor = new LinkedHashMap<>();
-        byColor.put(Color.BLUE, new ArrayList<>(List.of("sky")));
-        byColor.put(Color.forNumber(9), new ArrayList<>());
-        Map<String, Integer> sparseMap = new LinkedHashMap<>();
-        for (int i = 0; i < 11; i++) {
-            sparseMap.put("k" + i, i % 3 != 0 ? i : null);
-        }
-        List<String> sparse = new ArrayList<>();
-        for (int i = 0; i < 17; i++) {
-            sparse.add(i % 4 == 1 ? "s" + i : null);
-        }
-        return new Collections()
-                .setInts(new int[] {Integer.MIN_VALUE, -1, 0, Integer.MAX_VALUE})
-                .setBig(new long[] {-1L, 0L})
-                .setDoubles(new double[] {1.5, -0.0, Double.POSITIVE_INFINITY})
-                .setFlags(new boolean[] {true, false, true})
-                .setNames(new ArrayList<>(List.of("a", "")))
-                .setBlobs(new ArrayList<>(List.of(new byte[0], new byte[] {1, 2})))
-                .setById(byId)
-                .setByColor(byColor)
-                .setMaybeNames(new ArrayList<>(List.of("x")))
-                .setSparse(sparse)
-                .setSparseMap(sparseMap)
-                .setMatrix(new ArrayList<>(List.of(new int[] {1, 2}, new int[0], new int[] {3})))
-                .setScalars(new Scalars())
-                .setColors(new ArrayList<>(List.of(Color.RED, Color.forNumber(1 << 30))))
-                .setFloats(new float[] {Float.MIN_NORMAL})
-                .setOpt1(0)
-                .setOpt9(-9);
-    }
-
-    /** A list of {@code depth} nodes linked by {@code next}, the last one labelled "leaf". */
-    private static Node chain(int depth) {
-        Node node = new Node().setLabel("leaf");
-        for (int i = 1; i < depth; i++) {
-            node = new Node().setLabel("n" + i).setNext(node);
-        }
-        return node;
     }
 
     @Test

@@ -17,18 +17,28 @@ public final class JsonNumber {
         this.integer = integer;
     }
 
-    /** Parses a JSON number literal (RFC 8259 §6), rejecting anything else. */
+    /** Parses a JSON number literal (RFC 8259 §6), rejecting anything else (whitespace included). */
     public static JsonNumber parse(String text) {
-        int end = scan(text, 0);
-        if (end != text.length() || end == 0) {
-            throw new JsonException("not a JSON number: \"" + text + "\"");
+        int n = text.length();
+        if (n > 0 && !isWhitespace(text.charAt(0)) && !isWhitespace(text.charAt(n - 1))) {
+            try {
+                if (Json.parse(text) instanceof JsonNumber number) {
+                    return number;
+                }
+            } catch (JsonException e) {
+                // not a number: below
+            }
         }
-        return new JsonNumber(text, isIntegerLiteral(text));
+        throw new JsonException("not a JSON number: \"" + text + "\"");
     }
 
-    /** For the parser: {@code text} has been checked by {@link #scan}. */
-    static JsonNumber ofChecked(String text) {
-        return new JsonNumber(text, isIntegerLiteral(text));
+    private static boolean isWhitespace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    /** For the parser: the text of a number token, and whether it is an integer literal. */
+    static JsonNumber ofLiteral(String text, boolean integer) {
+        return new JsonNumber(text, integer);
     }
 
     public static JsonNumber of(long value) {
@@ -115,70 +125,5 @@ public final class JsonNumber {
     @Override
     public String toString() {
         return text;
-    }
-
-    private static boolean isIntegerLiteral(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '.' || c == 'e' || c == 'E') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Scans a number literal starting at {@code pos}: {@code -? (0 | [1-9][0-9]*) (. [0-9]+)?
-     * ([eE] [+-]? [0-9]+)?}.
-     *
-     * @return the index after the literal, or -1 when the text there is not a number
-     */
-    static int scan(CharSequence s, int pos) {
-        int n = s.length();
-        int i = pos;
-        if (i < n && s.charAt(i) == '-') {
-            i++;
-        }
-        if (i >= n) {
-            return -1;
-        }
-        char c = s.charAt(i);
-        if (c == '0') {
-            i++;
-        } else if (c >= '1' && c <= '9') {
-            while (i < n && isDigit(s.charAt(i))) {
-                i++;
-            }
-        } else {
-            return -1;
-        }
-        if (i < n && s.charAt(i) == '.') {
-            i++;
-            int start = i;
-            while (i < n && isDigit(s.charAt(i))) {
-                i++;
-            }
-            if (i == start) {
-                return -1;
-            }
-        }
-        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            i++;
-            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-                i++;
-            }
-            int start = i;
-            while (i < n && isDigit(s.charAt(i))) {
-                i++;
-            }
-            if (i == start) {
-                return -1;
-            }
-        }
-        return i;
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
     }
 }

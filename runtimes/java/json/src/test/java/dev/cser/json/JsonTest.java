@@ -183,7 +183,7 @@ class JsonTest {
     @Test
     void pathsJoinLikeDecodePaths() {
         JsonException e = new JsonException("4294967296 is out of range for i32");
-        e.prependPath("Image.width").prependIndex(1).prependPath("MediaContent.images");
+        e.pushField("Image.width").pushIndex(1).pushField("MediaContent.images");
         assertEquals("MediaContent.images[1].width", e.path());
         assertEquals("MediaContent.images[1].width: 4294967296 is out of range for i32", e.getMessage());
         assertEquals("4294967296 is out of range for i32", e.reason());
