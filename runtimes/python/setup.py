@@ -2,7 +2,7 @@
 
 Everything else is in pyproject.toml. The extension is optional: where it cannot be compiled
 (no C compiler, no Python headers) the install goes on without it and the generated code runs
-in pure Python (cser/native.py).
+on the runtime's pure-Python interpreter (cser/codec.py).
 """
 
 from glob import glob

@@ -1,5 +1,5 @@
-/* Binding: turns the type descriptions of a generated module (cser/native.py documents their
- * shape) into the TypeDefs reader.c and writer.c walk, one TypeCodec per record, struct and union. */
+/* Binding: turns the descriptors of a generated module (cser/codec.py documents their shape)
+ * into the TypeDefs reader.c and writer.c walk, one TypeCodec per record, struct and union. */
 #include "native.h"
 
 #include <structmember.h>
@@ -104,9 +104,10 @@ static Spec *parse_spec(PyObject *desc) {
     }
 }
 
-/* First pass: the type's class and kind, registered so that fields can refer to it. */
+/* First pass: the type's class, kind and names, registered so that fields can refer to it. */
 static TypeDef *declare(PyObject *desc) {
-    if (!PyTuple_Check(desc) || PyTuple_GET_SIZE(desc) != 5 || !PyType_Check(PyTuple_GET_ITEM(desc, 1))) {
+    if (!PyTuple_Check(desc) || PyTuple_GET_SIZE(desc) != 5 || !PyType_Check(PyTuple_GET_ITEM(desc, 1))
+        || !PyUnicode_Check(PyTuple_GET_ITEM(desc, 2)) || !PyUnicode_Check(PyTuple_GET_ITEM(desc, 3))) {
         bad_description("declared type");
         return NULL;
     }
@@ -118,6 +119,7 @@ static TypeDef *declare(PyObject *desc) {
     td->kind = (int)PyLong_AsLong(PyTuple_GET_ITEM(desc, 0));
     td->cls = (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(desc, 1));
     td->type_name = Py_NewRef(PyTuple_GET_ITEM(desc, 2));
+    td->short_name = Py_NewRef(PyTuple_GET_ITEM(desc, 3));
     PyObject *cap = PyCapsule_New(td, "cser.TypeDef", NULL);
     if (cap == NULL || PyDict_SetItem(Registry, (PyObject *)td->cls, cap) < 0) {
         Py_XDECREF(cap);
@@ -127,63 +129,61 @@ static TypeDef *declare(PyObject *desc) {
     return td;
 }
 
-/* Second pass: fields or variants, whose types may name any registered class. */
-static int define(TypeDef *td, PyObject *desc) {
-    PyObject *extra = PyTuple_GET_ITEM(desc, 3);
-    PyObject *members = PyTuple_GET_ITEM(desc, 4);
-    if (!PyTuple_Check(members)) {
-        return bad_description("members");
-    }
+/* A union's variants: (tag, variant class, "Name.variant", type). */
+static int define_variants(TypeDef *td, PyObject *members) {
     Py_ssize_t n = PyTuple_GET_SIZE(members);
-    if (td->kind == D_UNION) {
-        td->short_name = Py_NewRef(extra);
-        td->nvariants = n;
-        td->variants = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Variant));
-        if (td->variants == NULL) {
-            PyErr_NoMemory();
+    td->nvariants = n;
+    td->variants = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Variant));
+    if (td->variants == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyTuple_GET_ITEM(members, i);
+        if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 4 || !PyType_Check(PyTuple_GET_ITEM(v, 1))) {
+            return bad_description("variant");
+        }
+        Variant *var = &td->variants[i];
+        var->tag = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(v, 0));
+        var->cls = (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(v, 1));
+        var->path = Py_NewRef(PyTuple_GET_ITEM(v, 2));
+        PyObject *value_name = PyUnicode_InternFromString("value");
+        var->offset = value_name == NULL ? -1 : slot_offset(var->cls, value_name);
+        Py_XDECREF(value_name);
+        if (var->offset < 0) {
+            return bad_description("a variant class without a `value` slot");
+        }
+        var->spec = parse_spec(PyTuple_GET_ITEM(v, 3));
+        if (var->spec == NULL) {
             return -1;
         }
-        for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *v = PyTuple_GET_ITEM(members, i);
-            if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 4 || !PyType_Check(PyTuple_GET_ITEM(v, 1))) {
-                return bad_description("variant");
-            }
-            Variant *var = &td->variants[i];
-            var->tag = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(v, 0));
-            var->cls = (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(v, 1));
-            var->path = Py_NewRef(PyTuple_GET_ITEM(v, 2));
-            PyObject *value_name = PyUnicode_InternFromString("value");
-            var->offset = value_name == NULL ? -1 : slot_offset(var->cls, value_name);
-            Py_XDECREF(value_name);
-            if (var->offset < 0) {
-                return bad_description("a variant class without a `value` slot");
-            }
-            var->spec = parse_spec(PyTuple_GET_ITEM(v, 3));
-            if (var->spec == NULL) {
-                return -1;
-            }
-        }
-        return 0;
     }
-    if (td->kind != D_RECORD && td->kind != D_STRUCT) {
-        return bad_description("declared kind");
-    }
-    td->zero_fn = Py_NewRef(extra);
+    return 0;
+}
+
+/* A record's or struct's fields: (attribute or None, "Name.field", type, optional slot or -1,
+ * zero value, factory or a deprecated field's zero bytes). Slot s has bit s % 8 of the presence
+ * byte written before slot s - s % 8 (SPEC §5.4). */
+static int define_fields(TypeDef *td, PyObject *members) {
+    Py_ssize_t n = PyTuple_GET_SIZE(members);
     td->nfields = n;
     td->fields = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Field));
     if (td->fields == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    int slot = 0;
+    long slots = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *f = PyTuple_GET_ITEM(members, i);
-        if (!PyTuple_Check(f) || PyTuple_GET_SIZE(f) != 5) {
+        if (!PyTuple_Check(f) || PyTuple_GET_SIZE(f) != 5 || !PyLong_Check(PyTuple_GET_ITEM(f, 3))) {
             return bad_description("field");
         }
         Field *fd = &td->fields[i];
         PyObject *attr = PyTuple_GET_ITEM(f, 0);
         if (attr != Py_None) {
+            if (!PyUnicode_Check(attr)) {
+                return bad_description("field attribute");
+            }
             Py_INCREF(attr);
             PyUnicode_InternInPlace(&attr);
             fd->attr = attr;
@@ -194,32 +194,47 @@ static int define(TypeDef *td, PyObject *desc) {
         if (fd->spec == NULL) {
             return -1;
         }
-        fd->optional = PyObject_IsTrue(PyTuple_GET_ITEM(f, 3));
+        long slot = PyLong_AsLong(PyTuple_GET_ITEM(f, 3));
+        if ((slot == -1 && PyErr_Occurred()) || slot < -1 || slot > 0xFFFF) {
+            return PyErr_Occurred() ? -1 : bad_description("field slot");
+        }
         PyObject *zero = PyTuple_GET_ITEM(f, 4);
-        if (fd->attr == NULL && !fd->optional && !PyBytes_Check(zero)) {
+        if (fd->attr == NULL && !PyBytes_Check(zero)) {
             return bad_description("a deprecated field without its zero bytes");
         }
-        fd->zero_bytes = Py_NewRef(zero);
-        if (fd->optional) {
+        fd->zero = Py_NewRef(zero);
+        fd->zero_call = fd->attr != NULL && PyCallable_Check(zero);
+        fd->slot = (int)slot;
+        if (slot >= 0) {
+            fd->optional = 1;
             fd->bit = 1 << (slot & 7);
             fd->group_start = (slot & 7) == 0;
-            slot++;
+            slots = slot + 1 > slots ? slot + 1 : slots;
         }
     }
-    /* The size of each group: the optional slots from its start, at most eight. */
+    /* The size of each group: the optional slots from its first one on, at most eight. */
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!td->fields[i].group_start) {
-            continue;
+        Field *fd = &td->fields[i];
+        if (fd->group_start) {
+            fd->group_size = (int)(slots - fd->slot < 8 ? slots - fd->slot : 8);
         }
-        int size = 0;
-        for (Py_ssize_t j = i; j < n && size < 8; j++) {
-            if (td->fields[j].optional) {
-                size++;
-            }
-        }
-        td->fields[i].group_size = size;
     }
     return 0;
+}
+
+/* Second pass: fields or variants, whose types may name any registered class. */
+static int define(TypeDef *td, PyObject *desc) {
+    PyObject *members = PyTuple_GET_ITEM(desc, 4);
+    if (!PyTuple_Check(members)) {
+        return bad_description("members");
+    }
+    if (td->kind == D_UNION) {
+        return define_variants(td, members);
+    }
+    if (td->kind != D_RECORD && td->kind != D_STRUCT) {
+        return bad_description("declared kind");
+    }
+    return define_fields(td, members);
 }
 
 /* bind(types) -> tuple of TypeCodec, one per description, in order. */

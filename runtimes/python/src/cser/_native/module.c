@@ -181,7 +181,7 @@ PyTypeObject TypeCodecType = {
 
 static PyMethodDef module_methods[] = {
     {"bind", bind_types, METH_O,
-     "bind(types) -> tuple of TypeCodec: compiles a generated module's type descriptions."},
+     "bind(types) -> tuple of TypeCodec: compiles a generated module's type descriptors."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,14 +2,13 @@
  * cser._native: the optional C accelerator of the Python runtime (SPEC §12.3).
  *
  * A generated module describes its records, structs and unions once, at import, as nested
- * tuples (cser/native.py documents their shape) and binds them here. bind.c turns those
- * descriptions into the tables below, and reader.c and writer.c read and write the wire format
- * (SPEC §4-§8) by walking them: they build the same Python objects as the generated
- * pure-Python readers (instances made without calling __init__, slots set directly), raise the
- * same cser.DecodeError with the same kind, offset and field path, and the same
- * cser.EncodeError for values the format cannot hold. The pure-Python code stays in every
- * generated module as the fallback and as the readable reference; the tests run the same
- * vectors through both.
+ * tuples (cser/codec.py documents their shape) and binds them (cser.codec.bind). When this
+ * extension is built, bind.c turns those descriptors into the tables below, and reader.c and
+ * writer.c read and write the wire format (SPEC §4-§8) by walking them: they build the same
+ * Python objects as the runtime's Python interpreter of the same descriptors (cser/reader.py,
+ * cser/writer.py: instances made without calling __init__, slots set directly), raise the same
+ * cser.DecodeError with the same kind, offset and field path, and the same cser.EncodeError for
+ * values the format cannot hold. The tests run every vector through both.
  *
  * Safety on untrusted input (SPEC §10): every length and count is checked against the bytes
  * that remain before anything is allocated; nesting is bounded by max_depth, by Python's
@@ -36,14 +35,22 @@
 #define PyFloat_Unpack8 _PyFloat_Unpack8
 #endif
 
+/* A function off the hot path (a record body that ends early, an error): kept out of its
+ * callers, so that their hot loops are compiled as if it were not there. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CSER_COLD __attribute__((cold, noinline))
+#else
+#define CSER_COLD
+#endif
+
 /* Nesting beyond this is "depth exceeded" whatever max_depth says: it keeps the C stack of a
  * decode far below any thread's stack size (each level costs a few hundred bytes). */
 #define MAX_NATIVE_NESTING 4000
 
-/* The default maximum depth of an encode (cser.wire.MAX_DEPTH). */
+/* The default maximum depth of an encode (cser.limits.MAX_DEPTH). */
 #define MAX_DEPTH 64
 
-/* Kinds of a value's type: the numbers cser/native.py gives them. */
+/* Kinds of a value's type: the numbers cser/codec.py gives them. */
 enum {
     K_BOOL = 1, K_I8, K_U8, K_I16, K_I32, K_I64, K_U16, K_U32, K_U64, K_F32, K_F64, K_STRING, K_BYTES,
     K_ENUM = 20, K_LIST, K_OPTLIST, K_MAP, K_OPTMAP, K_REF
@@ -70,11 +77,14 @@ typedef struct {
     Py_ssize_t offset;   /* the slot's offset in the instance, or -1: use getattr/setattr */
     PyObject *path;      /* "Image.uri", the segment decode errors put in their path */
     Spec *spec;
+    int slot;            /* optional fields: the optional slot (SPEC §5.4); -1 otherwise */
     int optional;
     int group_start;     /* an optional field whose slot starts a group: its presence byte first */
     int group_size;      /* on a group start: the slots of the group */
     int bit;             /* optional fields: the bit of the slot in its group's presence byte */
-    PyObject *zero_bytes;/* deprecated non-optional fields: the bytes written in their place */
+    PyObject *zero;      /* live fields: the zero value, or what makes a fresh one (zero_call);
+                            deprecated fields: the bytes written in their place */
+    int zero_call;       /* `zero` is called for each zero value (list, dict, a class) */
 } Field;
 
 typedef struct {
@@ -89,8 +99,7 @@ struct TypeDef {
     int kind;
     PyTypeObject *cls;
     PyObject *type_name;   /* "edge.cases.Expr", for encode errors */
-    PyObject *short_name;  /* unions: "Expr", the path segment of an unknown tag */
-    PyObject *zero_fn;     /* records: _zero_X(v, start), for a body that ends early */
+    PyObject *short_name;  /* "Expr", the path segment of an unknown union tag */
     Py_ssize_t nfields;
     Field *fields;
     Py_ssize_t nvariants;
@@ -121,7 +130,7 @@ void push_index(Py_ssize_t i);
 /* A value the format cannot hold: EncodeError. */
 int enc_error(const char *fmt, ...);
 /* A value of the wrong Python type: TypeError, which encode() reports as EncodeError("cannot
- * encode <type>: ..."), as the pure-Python writers do. */
+ * encode <type>: ..."), as the Python writers do. */
 int type_error(const char *fmt, ...);
 
 /* ---- reader.c ------------------------------------------------------------------------------ */

@@ -1,6 +1,5 @@
-/* Decoding (SPEC §4-§7): reads values by walking the TypeDefs of bind.c, as the generated
- * pure-Python readers do: the same objects, the same errors at the same offsets with the same
- * paths. */
+/* Decoding (SPEC §4-§7): reads values by walking the TypeDefs of bind.c, as cser/reader.py's
+ * code does: the same objects, the same errors at the same offsets with the same paths. */
 #include "native.h"
 
 /* ---- reading primitives (SPEC §4) ----------------------------------------------------------- */
@@ -495,6 +494,22 @@ static void leave(Dec *d) {
     Py_LeaveRecursiveCall();
 }
 
+/* A record body that ended before field `start` (an older writer): it and the fields after it
+ * take their zero values (SPEC §5.5). */
+CSER_COLD static int zero_fields(TypeDef *td, PyObject *v, Py_ssize_t start) {
+    for (Py_ssize_t f = start; f < td->nfields; f++) {
+        Field *fd = &td->fields[f];
+        if (fd->attr == NULL) {
+            continue; /* deprecated: no attribute */
+        }
+        PyObject *zero = fd->zero_call ? PyObject_CallNoArgs(fd->zero) : Py_NewRef(fd->zero);
+        if (zero == NULL || set_slot(v, fd->offset, fd->attr, zero) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The fields of a record body (`record`: ends early = zero fields, extra bytes skipped) or of a
  * struct (every field present, presence bits past the last slot rejected). */
 static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
@@ -508,16 +523,9 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
         Field *fd = &td->fields[f];
         if (record && *pos >= end && (!fd->optional || fd->group_start)) {
             /* The body ends before this field: an older writer; it and the rest are zero. */
-            PyObject *start = PyLong_FromSsize_t(f);
-            if (start == NULL) {
+            if (zero_fields(td, v, f) < 0) {
                 goto fail;
             }
-            PyObject *r = PyObject_CallFunctionObjArgs(td->zero_fn, v, start, NULL);
-            Py_DECREF(start);
-            if (r == NULL) {
-                goto fail;
-            }
-            Py_DECREF(r);
             *pos = end;
             return v;
         }

@@ -1,5 +1,5 @@
-/* Encoding (SPEC §4-§7): writes values by walking the TypeDefs of bind.c, as the generated
- * pure-Python writers do: the same bytes, the same EncodeErrors. */
+/* Encoding (SPEC §4-§7): writes values by walking the TypeDefs of bind.c, as cser/writer.py's
+ * code does: the same bytes, the same EncodeErrors. */
 #include "native.h"
 
 #include <string.h>
@@ -472,11 +472,11 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
         if (fd->attr == NULL) {
             if (!fd->optional) {
                 /* Deprecated: its zero value's bytes. */
-                if (out_reserve(o, PyBytes_GET_SIZE(fd->zero_bytes)) < 0) {
+                if (out_reserve(o, PyBytes_GET_SIZE(fd->zero)) < 0) {
                     return -1;
                 }
-                memcpy(o->buf + o->len, PyBytes_AS_STRING(fd->zero_bytes), (size_t)PyBytes_GET_SIZE(fd->zero_bytes));
-                o->len += PyBytes_GET_SIZE(fd->zero_bytes);
+                memcpy(o->buf + o->len, PyBytes_AS_STRING(fd->zero), (size_t)PyBytes_GET_SIZE(fd->zero));
+                o->len += PyBytes_GET_SIZE(fd->zero);
             }
             continue;
         }
