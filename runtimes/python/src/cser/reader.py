@@ -305,7 +305,7 @@ class _Emitter:
         if k in (U16, U32, U64):
             return head + self.varint(x, VARINT_MAX[k])
         if k in (I16, I32, I64):
-            return head + self.varint(x, VARINT_MAX[k]) + [f"{x} = {zigzag.DECODE.replace('x', x)}"]
+            return head + self.varint(x, VARINT_MAX[k]) + [f"{x} = {zigzag.DECODE.format(x=x)}"]
         if k == ENUM:
             members = self.m.const(s.members, "M_" + s.cls.__name__)
             cls = self.m.const(s.cls, s.cls.__name__)
@@ -357,10 +357,17 @@ class _Emitter:
                 "except UnicodeDecodeError as e:",
                 f"    raise bad_utf8(pos + 1 + e.start).{push} from None"]
 
+    def count(self, loc: Local) -> list[str]:
+        """A count of elements of at least one byte each: one that fits a byte and the bytes
+        left (limits.max_count) is read inline."""
+        n = loc.count
+        return [f"{n} = data[pos] if pos < end else 0x80", f"if {n} < 0x80 and {n} < end - pos:", "    pos += 1",
+                "else:", f"    {n}, pos = read_count(data, pos, end)"]
+
     def list_value(self, s: Spec, loc: Local) -> list[str]:
         assert s.elem is not None
         e = loc.elem()
-        return [f"{loc.count}, pos = read_count(data, pos, end)", f"{loc.var} = []",
+        return [*self.count(loc), f"{loc.var} = []",
                 f"for {loc.idx} in range({loc.count}):",
                 *indent(self.pushed(self.value(s.elem, e), f"push_index({loc.idx})")),
                 f"    {loc.var}.append({e.var})"]
@@ -389,7 +396,7 @@ class _Emitter:
         put = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = {v.var}"]
         read_value = self.pushed(self.value(s.value, v), f"push_key({k.var})")
         if s.kind == MAP:
-            return [f"{loc.count}, pos = read_count(data, pos, end)", f"{loc.var} = {{}}",
+            return [*self.count(loc), f"{loc.var} = {{}}",
                     f"for _ in range({loc.count}):", *indent(self.value(s.elem, k)), *indent(read_value),
                     *indent(put)]
         absent = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = None"]

@@ -190,7 +190,7 @@ class _Emitter:
         if k in SIGNED_BITS:
             bits = SIGNED_BITS[k]
             return [*self.check(x, "-" + hexnum(1 << (bits - 1)), hexnum((1 << (bits - 1)) - 1), SCALAR_NAMES[k]),
-                    f"{x} = {zigzag.ENCODE.replace('x', x)}", *self.varint(x)]
+                    f"{x} = {zigzag.ENCODE.format(x=x)}", *self.varint(x)]
         if k == ENUM:
             return self.check(x, "0", "0x7FFFFFFF", s.name) + self.varint(x)
         if k == F32:
