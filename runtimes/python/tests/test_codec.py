@@ -24,6 +24,7 @@ from cser.codec import (
     F64,
     I8,
     I32,
+    I64,
     LIST,
     MAP,
     OPTLIST,
@@ -32,6 +33,7 @@ from cser.codec import (
     STRING,
     STRUCT,
     U8,
+    U16,
     U64,
     UNION,
 )
@@ -362,3 +364,31 @@ def test_first_uses_in_many_threads_wait_for_one_compilation() -> None:
     for t in threads:
         t.join(30)
     assert results == ["x"] * 8
+
+
+def test_packed_lists_of_every_width_through_both_interpreters() -> None:
+    class Packed:
+        __slots__ = ("bools", "bytes_", "f32s", "i8s", "i64s", "u16s")
+        bools: list[bool]
+        bytes_: list[int]
+        f32s: list[float]
+        i8s: list[int]
+        i64s: list[int]
+        u16s: list[int]
+
+    fields = (("bools", BOOL), ("bytes_", U8), ("i8s", I8), ("u16s", U16), ("i64s", I64), ("f32s", F32))
+    (bound,) = codec.bind(((STRUCT, Packed, "t.Packed", "Packed", tuple(
+        (name, f"Packed.{name}", (LIST, kind), -1, list) for name, kind in fields)),))
+    value = _new(Packed, bools=[True, False], bytes_=[0, 255], i8s=[-128, 127], u16s=[65535, 0],
+                 i64s=[-(2**63), 2**63 - 1], f32s=[1.5, -0.0])
+    expected = bytes.fromhex("020100" "0200ff" "02807f" "02ffff0300" "02ffffffffffffffffff01feffffffffffffffff01"
+                             "020000c03f00000080")
+    for c in {id(c): c for c in (codec.pure(Packed), bound)}.values():
+        assert c.encode(value) == expected
+        assert _fields(c.decode(expected, MAX_DEPTH)) == _fields(value)
+        for name, bad in (("bytes_", [256]), ("i8s", [-129]), ("u16s", [65536]), ("i64s", [2**63])):
+            with pytest.raises(EncodeError):
+                c.encode(_new(Packed, **{**_fields(value), name: bad}))
+        with pytest.raises(DecodeError) as e:
+            c.decode(bytes.fromhex("020102") + expected[3:], MAX_DEPTH)
+        assert (e.value.kind, e.value.offset, e.value.path) == (DecodeErrorKind.BAD_BOOL, 2, "Packed.bools")
