@@ -75,8 +75,9 @@ PY = $(CURDIR)/$(PY_VENV)/bin
 RUST_VECTORS = runtimes/rust/target/rust-vectors/index.txt
 RUFF_RULES = E4,E7,E9,F,W,UP,I,RUF,B
 
-# Installing compiles the C accelerator (src/cser/_native.c) in place; editing it reinstalls.
-$(PY_VENV)/installed: $(PY_DIR)/pyproject.toml $(PY_DIR)/setup.py $(PY_DIR)/src/cser/_native.c
+# Installing compiles the C accelerator (src/cser/_native/*.c, *.h) in place; editing it reinstalls.
+PY_NATIVE = $(wildcard $(PY_DIR)/src/cser/_native/*.c $(PY_DIR)/src/cser/_native/*.h)
+$(PY_VENV)/installed: $(PY_DIR)/pyproject.toml $(PY_DIR)/setup.py $(PY_NATIVE)
 	$(PYTHON) -m venv $(PY_VENV)
 	$(PY)/pip install -q --disable-pip-version-check -e '$(PY_DIR)[test]'
 	echo "$(CURDIR)/$(CSERC_JAR)" > $(PY_DIR)/src/cser/_jar_path.txt

@@ -23,6 +23,12 @@ from typing import Any
 
 from harness import ROOT, SCHEMAS, VECTORS, Testee, Vector, same_value, write_vectors
 
+# The one varint and zigzag of the Python code base: the runtime's (no dependencies), from this
+# checkout, whichever interpreter runs this.
+sys.path.insert(0, str(ROOT / "runtimes" / "python" / "src"))
+from cser.varint import encode_varint
+from cser.zigzag import encode_zigzag
+
 EXAMPLES = ROOT / "schema" / "examples"
 
 
@@ -45,19 +51,6 @@ class Plan:
 
     def add(self, file: str, v: Vector, written_by: tuple[Path, str, Any] | None = None) -> None:
         self.items.setdefault(file, []).append(Planned(v, written_by))
-
-
-def varint(n: int) -> bytes:
-    out = bytearray()
-    while n >= 0x80:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
-
-
-def zz(n: int) -> int:
-    return (n << 1) ^ -(n < 0)
 
 
 def b64(data: bytes) -> str:
@@ -356,11 +349,11 @@ def rejects(plan: Plan) -> None:
     rej("varint_11_bytes", s, "conf.scalars.U64V", b"\xff" * 10 + b"\x01", "BAD_VARINT")
     rej("varint_past_64_bits", s, "conf.scalars.U64V", b"\xff" * 9 + b"\x02", "BAD_VARINT")
     rej("varint_cut", s, "conf.scalars.U64V", b"\xff\xff", "TRUNCATED")
-    rej("u16_out_of_range", s, "conf.scalars.U16V", varint(65536), "OUT_OF_RANGE")
-    rej("u32_out_of_range", s, "conf.scalars.U32V", varint(2**32), "OUT_OF_RANGE")
-    rej("i16_out_of_range", s, "conf.scalars.I16V", varint(zz(32768)), "OUT_OF_RANGE")
-    rej("i32_out_of_range", s, "conf.scalars.I32V", varint(2**32), "OUT_OF_RANGE")
-    rej("enum_out_of_range", s, "conf.scalars.LevelV", varint(2**31), "OUT_OF_RANGE")
+    rej("u16_out_of_range", s, "conf.scalars.U16V", encode_varint(65536), "OUT_OF_RANGE")
+    rej("u32_out_of_range", s, "conf.scalars.U32V", encode_varint(2**32), "OUT_OF_RANGE")
+    rej("i16_out_of_range", s, "conf.scalars.I16V", encode_varint(encode_zigzag(32768)), "OUT_OF_RANGE")
+    rej("i32_out_of_range", s, "conf.scalars.I32V", encode_varint(2**32), "OUT_OF_RANGE")
+    rej("enum_out_of_range", s, "conf.scalars.LevelV", encode_varint(2**31), "OUT_OF_RANGE")
     rej("f32_cut", s, "conf.scalars.F32V", b"\x00\x00\x80", "TRUNCATED")
     rej("f64_cut", s, "conf.scalars.F64V", b"\x00" * 7, "TRUNCATED")
     for name, bad in {
@@ -370,23 +363,23 @@ def rejects(plan: Plan) -> None:
         "utf8_above_10ffff": b"\xf4\x90\x80\x80", "utf8_f5": b"\xf5\x80\x80\x80", "utf8_ff": b"\xff",
         "utf8_bad_in_middle": b"ab\xc3\x28cd",
     }.items():
-        rej(name, s, "conf.scalars.StringV", varint(len(bad)) + bad, "BAD_UTF8")
+        rej(name, s, "conf.scalars.StringV", encode_varint(len(bad)) + bad, "BAD_UTF8")
     rej("string_length_past_end", s, "conf.scalars.StringV", b"\x05abc", "LENGTH_TOO_LARGE")
     rej("string_huge_length", s, "conf.scalars.StringV", b"\xff\xff\xff\xff\x0f", "LENGTH_TOO_LARGE")
-    rej("bytes_huge_length", s, "conf.scalars.BytesV", varint(2**62) + b"\x00", "LENGTH_TOO_LARGE")
-    rej("record_huge_length", s, "conf.scalars.All", varint(2**40), "LENGTH_TOO_LARGE")
+    rej("bytes_huge_length", s, "conf.scalars.BytesV", encode_varint(2**62) + b"\x00", "LENGTH_TOO_LARGE")
+    rej("record_huge_length", s, "conf.scalars.All", encode_varint(2**40), "LENGTH_TOO_LARGE")
     rej("record_length_past_end", s, "conf.scalars.All", b"\x05\x01", "LENGTH_TOO_LARGE")
-    rej("list_huge_count", c, "conf.collections.StringList", varint(2**50) + b"\x00", "LENGTH_TOO_LARGE")
+    rej("list_huge_count", c, "conf.collections.StringList", encode_varint(2**50) + b"\x00", "LENGTH_TOO_LARGE")
     rej("packed_list_count_past_end", c, "conf.collections.F64List", b"\x02" + b"\x00" * 15, "LENGTH_TOO_LARGE")
-    rej("opt_list_huge_count", c, "conf.collections.OptStrings", varint(2**40) + b"\x00", "LENGTH_TOO_LARGE")
-    rej("map_huge_count", c, "conf.collections.StringMap", varint(2**33) + b"\x00\x00", "LENGTH_TOO_LARGE")
+    rej("opt_list_huge_count", c, "conf.collections.OptStrings", encode_varint(2**40) + b"\x00", "LENGTH_TOO_LARGE")
+    rej("map_huge_count", c, "conf.collections.StringMap", encode_varint(2**33) + b"\x00\x00", "LENGTH_TOO_LARGE")
     rej("trailing_after_struct", s, "conf.scalars.BoolV", b"\x01\x00", "TRAILING_BYTES")
     rej("trailing_after_record", s, "conf.scalars.All", b"\x00\x00", "TRAILING_BYTES")
     rej("trailing_after_union", u, "conf.unions.Any", b"\x09\x01\x00", "TRAILING_BYTES")
     rej("record_cut_in_field", s, "conf.scalars.All", b"\x0b\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "TRUNCATED")
     rej("union_tag_unknown", u, "conf.unions.Any", b"\x0b\x00", "UNKNOWN_UNION_TAG")
     rej("union_tag_zero", u, "conf.unions.Any", b"\x00\x00", "UNKNOWN_UNION_TAG")
-    rej("union_tag_huge", u, "conf.unions.Any", varint(2**32 - 1) + b"\x00", "UNKNOWN_UNION_TAG")
+    rej("union_tag_huge", u, "conf.unions.Any", encode_varint(2**32 - 1) + b"\x00", "UNKNOWN_UNION_TAG")
     rej("union_empty", u, "conf.unions.Any", b"", "TRUNCATED")
     rej("struct_presence_extra_bit", c, "conf.collections.OptionalInStruct", b"\x00\x04", "BAD_PRESENCE")
     rej("list_presence_extra_bit", c, "conf.collections.OptStrings", b"\x02\x04", "BAD_PRESENCE")
@@ -398,9 +391,9 @@ def rejects(plan: Plan) -> None:
     # Nesting one past the limit: Chain records 65 deep, and 65 nested unions.
     body = b"\x00\x00"  # n = 0, presence 0
     for _ in range(64):
-        inner = varint(len(body)) + body
+        inner = encode_varint(len(body)) + body
         body = b"\x00\x01" + inner
-    rej("chain_depth_65", r, "conf.recursion.Chain", varint(len(body)) + body, "DEPTH_EXCEEDED")
+    rej("chain_depth_65", r, "conf.recursion.Chain", encode_varint(len(body)) + body, "DEPTH_EXCEEDED")
     rej("union_depth_65", u, "conf.unions.Any", b"\x06\x01" * 64 + b"\x09\x01", "DEPTH_EXCEEDED")
     rej("union_depth_100000", u, "conf.unions.Any", b"\x06\x01" * 100_000, "DEPTH_EXCEEDED")
 

@@ -4,9 +4,10 @@ decode must equal, and the operations as zero-argument callables.
 What each operation starts from and ends with (README.md, "What is measured"):
 
 - ``cser``: ``value.encode()`` of the generated object; ``Cls.decode(data)`` into generated objects,
-  with the C accelerator (cser.native; the run fails if it is not built).
-- ``cser-pure``: the same through the generated pure-Python functions (the fallback where the
-  accelerator is not built), called as ``encode``/``decode`` call them with the accelerator off.
+  with the C accelerator (cser.codec; the run fails if it is not built).
+- ``cser-pure``: the same through the runtime's pure-Python interpreter of the same descriptors
+  (``cser.codec.pure``: the fallback where the accelerator is not built), as ``encode``/``decode``
+  call it with the accelerator off.
 - ``pickle`` (protocol 5): the same generated objects, ``pickle.dumps`` / ``pickle.loads``.
 - ``protobuf`` (upb): ``encode`` is ``SerializeToString`` of a message built beforehand;
   ``decode_lazy`` is ``FromString`` alone (upb parses lazily: fields are read on access);
@@ -69,9 +70,9 @@ def versions() -> dict[str, str]:
 
 
 def cser_case(workload: str, value: Any) -> Case:
-    from cser import native
+    from cser import codec
 
-    if not native.ACTIVE:
+    if not codec.ACTIVE:
         raise RuntimeError("the cser C accelerator is not built (or CSER_PURE_PYTHON is set)")
     cls = type(value)
     data = value.encode()
@@ -79,24 +80,17 @@ def cser_case(workload: str, value: Any) -> Case:
 
 
 def cser_pure_case(workload: str, value: Any) -> Case:
-    import sys
+    from cser import codec
+    from cser.limits import MAX_DEPTH
 
-    from cser import wire
-
-    cls = type(value)
-    module = sys.modules[cls.__module__]
-    write = getattr(module, f"_write_{cls.__name__}")
-    read = getattr(module, f"_read_{cls.__name__}")
-    data = wire.encode_with(write, value)
+    pure = codec.pure(type(value))
+    data = pure.encode(value)
     return Case(
         "cser-pure",
         workload,
         data,
         value,
-        {
-            "encode": lambda: wire.encode_with(write, value),
-            "decode": lambda: wire.decode_message(data, read, wire.MAX_DEPTH),
-        },
+        {"encode": lambda: pure.encode(value), "decode": lambda: pure.decode(data, MAX_DEPTH)},
     )
 
 

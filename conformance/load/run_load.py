@@ -48,6 +48,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PY_RUNTIME = ROOT / "runtimes" / "python"
+# The Python runtime (no dependencies) from this checkout, whichever interpreter runs this.
+sys.path.insert(0, str(PY_RUNTIME / "src"))
+
+from cser.varint import encode_varint
+
 SCHEMA = ROOT / "schema" / "examples" / "message.cser"
 GENERATED = ROOT / "conformance" / "target" / "load" / "gen"
 # The examples are generated with --json: their classes need cser-json's (JsonException) to load.
@@ -74,25 +79,17 @@ def log(message: str) -> None:
 
 
 def message_class() -> Any:
-    sys.path.insert(0, str(PY_RUNTIME / "src"))
-    from cser.compile import compile_schemas
+    from cser.compile import compile_schemas, find_jar
 
     module = GENERATED / "bench" / "message.py"
-    if not module.is_file() or module.stat().st_mtime < SCHEMA.stat().st_mtime:
+    # Generated again when the schema or the compiler changed since.
+    newest = max(SCHEMA.stat().st_mtime, Path(find_jar()).stat().st_mtime)
+    if not module.is_file() or module.stat().st_mtime < newest:
         compile_schemas([str(SCHEMA)], str(GENERATED))
     sys.path.insert(0, str(GENERATED))
     from bench.message import Message
 
     return Message
-
-
-def varint(n: int) -> bytes:
-    out = bytearray()
-    while n >= 0x80:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
 
 
 class Streams:
@@ -130,8 +127,8 @@ class Streams:
             ("random bytes after a valid header", header + noise),
             ("the header of another type", other_type + body),
             (f"dropped in the middle of frame {DROPPED_FULL}", self.valid[:cut]),
-            ("a huge frame length (2^62)", header + varint(1 << 62) + noise[:1000]),
-            ("a frame above 1 MiB (2 MiB declared, 4 KiB sent)", header + varint(2 << 20) + noise[:4096]),
+            ("a huge frame length (2^62)", header + encode_varint(1 << 62) + noise[:1000]),
+            ("a frame above 1 MiB (2 MiB declared, 4 KiB sent)", header + encode_varint(2 << 20) + noise[:4096]),
             ("a first frame that does not decode (bad UTF-8)", header + bad_utf8 + body),
             ("a truncated header", header[:13]),
         ]

@@ -1,9 +1,11 @@
-"""Builds the optional C accelerator, cser._native (src/cser/_native.c).
+"""Builds the optional C accelerator, cser._native (src/cser/_native/*.c).
 
 Everything else is in pyproject.toml. The extension is optional: where it cannot be compiled
 (no C compiler, no Python headers) the install goes on without it and the generated code runs
-in pure Python (cser/native.py).
+on the runtime's pure-Python interpreter (cser/codec.py).
 """
+
+from glob import glob
 
 from setuptools import Extension, setup
 
@@ -11,9 +13,12 @@ setup(
     ext_modules=[
         Extension(
             "cser._native",
-            sources=["src/cser/_native.c"],
+            sources=sorted(glob("src/cser/_native/*.c")),
+            depends=["src/cser/_native/native.h"],
             optional=True,
-            extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers"],
+            extra_compile_args=[
+                "-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers", "-fvisibility=hidden",
+            ],
         )
     ]
 )

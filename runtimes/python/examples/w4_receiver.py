@@ -6,7 +6,7 @@ connection.
 
 Run it with the Python of runtimes/python/.venv (``make test-python`` makes it). At start it
 generates the code of message.cser into runtimes/python/target/examples/w4 (with the compiler of
-this checkout, through ``cser.compile``) unless that is already up to date, and imports
+this checkout, through ``cser.compile``) unless that is newer than the schema and the compiler, and imports
 ``bench.message`` from there.
 
 Protocol (the same as the Java and Rust receivers, driven by conformance/load/run_load.py):
@@ -43,10 +43,12 @@ DRAIN_SECONDS = 5.0
 
 
 def _generated_module() -> Any:
-    module = GENERATED / "bench" / "message.py"
-    if not module.is_file() or module.stat().st_mtime < SCHEMA.stat().st_mtime:
-        from cser.compile import compile_schemas
+    from cser.compile import compile_schemas, find_jar
 
+    module = GENERATED / "bench" / "message.py"
+    # Generated again when the schema or the compiler changed since.
+    newest = max(SCHEMA.stat().st_mtime, Path(find_jar()).stat().st_mtime)
+    if not module.is_file() or module.stat().st_mtime < newest:
         compile_schemas([str(SCHEMA)], str(GENERATED))
     sys.path.insert(0, str(GENERATED))
     import bench.message

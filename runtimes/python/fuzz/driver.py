@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from cser.varint import encode_varint
+
 HERE = Path(__file__).resolve().parent
 PYTHON_DIR = HERE.parent
 ROOT = PYTHON_DIR.parents[1]
@@ -70,15 +72,6 @@ def type_labels() -> dict[str, bool]:
     return records
 
 
-def varint(n: int) -> bytes:
-    out = bytearray()
-    while n >= 0x80:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
-
-
 def seeds(records: dict[str, bool]) -> dict[str, int]:
     """Writes the seed corpora; returns the number of seeds per target."""
     index = {label: i for i, label in enumerate(records)}
@@ -103,7 +96,7 @@ def seeds(records: dict[str, bool]) -> dict[str, int]:
                 valid.setdefault(label, []).append(data)
     m = 0
     for label, messages in sorted(valid.items()):
-        frames = [msg if records.get(label, False) else varint(len(msg)) + msg for msg in messages[:6]]
+        frames = [msg if records.get(label, False) else encode_varint(len(msg)) + msg for msg in messages[:6]]
         for chosen in (frames[:1], frames):
             # The header made by targets.py (selector's high bit), so mutations reach the frames.
             (stream_dir / f"{m:05d}").write_bytes(bytes([0x80 | index[label]]) + b"".join(chosen))
@@ -195,7 +188,7 @@ def main() -> int:
         old.unlink()  # the logs of an earlier run's restarts
     generate()
     log("the C accelerator is fuzzed as a black box: cov/ft count the instrumented Python code "
-        "(runtime and generated pure-Python functions), see README.md")
+        "(the runtime and the code its Python interpreter compiles), see README.md")
     labels = type_labels()
     log(f"{len(labels)} root types")
     counts = seeds(labels)

@@ -5,12 +5,14 @@
 Run by ``fuzz/run`` (``driver.py``), which generates the code of every example and conformance
 schema into ``target/fuzz/gen`` (``evolution_v1.cser`` into ``target/fuzz/gen_v1``: it shares
 its package with ``evolution_v2.cser``). atheris instruments the Python code (the runtime and
-the generated pure-Python functions); the C accelerator runs as a black box (README.md).
+the code the Python interpreter compiles from the descriptors); the C accelerator runs as a black
+box (README.md).
 
 The first byte of an input picks a root type (every record, struct and union, sorted by name);
-the rest is decoded twice, by the C accelerator and by the generated pure-Python functions.
+the rest is decoded twice, by the C accelerator and by the runtime's Python interpreter of the
+same descriptors (``cser.codec.pure(Type)``).
 
-- ``decode``: ``Type.decode`` (C) and ``wire.decode_message(data, _read_Type)`` (pure) must give
+- ``decode``: ``Type.decode`` (C) and ``cser.codec.pure(Type).decode`` (pure) must give
   the same value, or the same DecodeError kind, offset and path. A value must then survive
   ``encode`` (C and pure give the same bytes b), ``decode(b)`` (the same value, both ways) and
   ``encode`` again (b). On a sample of inputs (crc32 % 50 == 0, so a crash file reproduces it)
@@ -57,9 +59,9 @@ Entry = tuple[str, type[Any], ModuleType]
 
 def _load_modules() -> list[Entry]:
     """Imports every generated module (instrumented by atheris) and lists the root types."""
-    from cser import native
+    from cser import codec
 
-    if not native.ACTIVE:
+    if not codec.ACTIVE:
         raise SystemExit("the C accelerator is not built (or CSER_PURE_PYTHON is set): nothing to compare")
 
     entries: list[Entry] = []
@@ -69,7 +71,7 @@ def _load_modules() -> list[Entry]:
             module = __import__(info.name, fromlist=["_"])
             for attr in vars(module).values():
                 if (isinstance(attr, type) and attr.__module__ == module.__name__
-                        and hasattr(attr, "TYPE_NAME") and hasattr(module, f"_read_{attr.__name__}")):
+                        and hasattr(attr, "TYPE_NAME") and "TAG" not in vars(attr)):
                     entries.append((attr.TYPE_NAME + suffix, attr, module))
 
     # evolution_v1 first, under another name: then its modules leave sys.modules to the others.
@@ -85,8 +87,8 @@ def _load_modules() -> list[Entry]:
 
 
 with atheris.instrument_imports(include=["cser"]):
-    from cser import DecodeError, EncodeError, StreamReader, StreamWriter
-    from cser import wire as w
+    from cser import DecodeError, EncodeError, StreamReader, StreamWriter, codec
+    from cser.limits import MAX_DEPTH
     from cser.stream import encode_header
 
 TYPES: list[Entry] = []
@@ -96,20 +98,15 @@ class Finding(Exception):
     """A broken contract (not a crash): atheris reports it like any uncaught exception."""
 
 
-def _pure_reader(cls: type[Any], module: ModuleType) -> Callable[[bytes, int, int, int], tuple[Any, int]]:
-    read: Callable[[bytes, int, int, int], tuple[Any, int]] = getattr(module, f"_read_{cls.__name__}")
-    return read
-
-
 def pure_decode(cls: type[Any], module: ModuleType, data: bytes) -> Any:
-    return w.decode_message(data, _pure_reader(cls, module), w.MAX_DEPTH)
+    return codec.pure(cls).decode(data, MAX_DEPTH)
 
 
 def pure_encode(value: Any, module: ModuleType) -> bytes:
     cls = type(value)
-    # A union variant is written by its union's writer.
-    name = cls.__mro__[1].__name__ if cls.__mro__[1] is not object else cls.__name__
-    return w.encode_with(getattr(module, f"_write_{name}"), value)
+    # A union variant is written by its union's codec.
+    bound = cls.__mro__[1] if cls.__mro__[1] is not object else cls
+    return codec.pure(bound).encode(value)
 
 
 def same(a: Any, b: Any) -> bool:
@@ -202,26 +199,20 @@ def decode_target(data: bytes) -> None:
 
 
 class _PureType:
-    """The message type protocol of a generated class, through its pure-Python functions."""
+    """The message type protocol of a generated class, through the Python interpreter."""
 
     def __init__(self, cls: type[Any], module: ModuleType) -> None:
         self.TYPE_NAME: str = cls.TYPE_NAME
         self.TYPE_ID: int = cls.TYPE_ID
         self.FINGERPRINT: int = cls.FINGERPRINT
         self._IS_RECORD: bool = cls._IS_RECORD
-        self._read = _pure_reader(cls, module)
-        self._write: Callable[[Any, bytearray, int], None] = getattr(module, f"_write_{cls.__name__}")
+        self._codec = codec.pure(cls)
 
     def _read_content(self, data: bytes, pos: int, end: int, depth: int) -> tuple[Any, int]:
-        if self._IS_RECORD:
-            return w.read_body(self._read, data, pos, end, depth)
-        return self._read(data, pos, end, depth)
+        return self._codec.decode_body(data, pos, end, depth)
 
     def _write_content(self, value: Any, out: bytearray, depth: int) -> None:
-        if self._IS_RECORD:
-            w.write_body(self._write, value, out, depth)
-        else:
-            self._write(value, out, depth)
+        self._codec.encode_body(value, out, depth)
 
 
 def read_stream(data: bytes, message_type: Any) -> list[tuple[str, Any]]:
@@ -274,9 +265,13 @@ def stream_target(data: bytes) -> None:
 
 
 def load() -> None:
-    """Imports the generated modules, instrumented by atheris, and fills TYPES."""
+    """Imports the generated modules, instrumented by atheris, and fills TYPES. The Python
+    interpreter's code, compiled from the descriptors rather than imported, is instrumented
+    function by function."""
     with atheris.instrument_imports():
         TYPES.extend(_load_modules())
+    for f in codec.compile_all():
+        atheris.instrument_func(f)
 
 
 TARGETS: dict[str, Callable[[bytes], None]] = {"decode": decode_target, "stream": stream_target}

@@ -37,6 +37,7 @@ from sakai.content import ContentResource
 
 import values as v
 from cser import DecodeError, DecodeErrorKind, EncodeError, StreamReader, StreamWriter
+from cser.varint import encode_varint
 
 
 def round_trip(value: Any) -> bytes:
@@ -204,8 +205,9 @@ def test_recursion_to_the_depth_limit_and_one_past_it() -> None:
     with pytest.raises(EncodeError, match="deeper than the maximum depth"):
         v.chain(65).encode()
     # 65 levels written with a higher limit are refused, and read by a reader allowed more.
-    out = bytearray()
-    cases._write_Node(v.chain(65), out, 100)
+    body = bytearray()
+    Node._write_content(v.chain(65), body, 100)
+    out = encode_varint(len(body)) + body
     with pytest.raises(DecodeError) as e:
         Node.decode(bytes(out))
     assert e.value.kind is DecodeErrorKind.DEPTH_EXCEEDED

@@ -1,6 +1,7 @@
-"""The C accelerator (cser._native) against the generated pure-Python code, which stays the
-reference: the same bytes, the same values and the same errors for valid values, for the
-vectors of the Java and Rust tests, and for thousands of corrupted and truncated inputs.
+"""The two interpreters of the generated modules' descriptors side by side: the C accelerator
+(cser._native) against the runtime's Python interpreter (cser.reader, cser.writer): the same
+bytes, the same values and the same errors for valid values, for the vectors of the Java and
+Rust tests, and for thousands of corrupted and truncated inputs.
 
 The whole suite also runs twice (``make test-python``): once with the accelerator and once with
 ``CSER_PURE_PYTHON=1``; this file compares the two paths side by side in one process.
@@ -21,11 +22,12 @@ from bench.media import MediaContent
 from edge.cases import Collections, Node
 
 import values as v
-from cser import DecodeError, EncodeError, native
-from cser import wire as w
+from cser import DecodeError, EncodeError, codec
+from cser.limits import MAX_DEPTH
+from cser.varint import encode_varint
 from test_vectors import JAVA, RUST, load, same_floats
 
-pytestmark = pytest.mark.skipif(not native.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
+pytestmark = pytest.mark.skipif(not codec.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
 
 MODULES = ("bench.employee", "bench.empty", "bench.media", "bench.message", "chem", "edge.cases", "edge.names",
            "sakai.content")
@@ -41,16 +43,15 @@ def type_named(name: str) -> tuple[type[Any], ModuleType]:
     raise AssertionError(f"no generated class for {name}")
 
 
-def pure_decode(cls: type[Any], module: ModuleType, data: bytes, max_depth: int = w.MAX_DEPTH) -> Any:
-    reader: Callable[[bytes, int, int, int], tuple[Any, int]] = getattr(module, f"_read_{cls.__name__}")
-    return w.decode_message(data, reader, max_depth)
+def pure_decode(cls: type[Any], module: ModuleType, data: bytes, max_depth: int = MAX_DEPTH) -> Any:
+    return codec.pure(cls).decode(data, max_depth)
 
 
 def pure_encode(value: Any, module: ModuleType) -> bytes:
     cls = type(value)
-    # A union variant is written by its union's writer.
-    name = cls.__mro__[1].__name__ if cls.__mro__[1] is not object else cls.__name__
-    return w.encode_with(getattr(module, f"_write_{name}"), value)
+    # A union variant is written by its union's codec.
+    bound = cls.__mro__[1] if cls.__mro__[1] is not object else cls
+    return codec.pure(bound).encode(value)
 
 
 def outcome(decode: Callable[[], Any]) -> tuple[str, Any]:
@@ -67,10 +68,13 @@ def vectors() -> list[tuple[str, str, bytes]]:
 
 def test_the_accelerator_is_built_and_bound() -> None:
     # make test builds the extension; a silent fall-back to pure Python would hide a broken build.
-    assert native.ACTIVE
+    assert codec.ACTIVE
     from edge import cases
 
-    assert cases._native_Collections is not None
+    from cser import _native
+
+    assert isinstance(cases._codec_Collections, _native.TypeCodec)
+    assert not isinstance(codec.pure(Collections), _native.TypeCodec)
 
 
 @pytest.mark.parametrize("case", range(len(load(JAVA))))
@@ -122,7 +126,7 @@ def test_hostile_nesting_is_depth_exceeded_without_a_crash() -> None:
     data = b"\x00"
     for _ in range(100_000):
         body = b"\x00\x00\x01" + data  # label "", no children, presence bit of next, next
-        data = w.uint_bytes(len(body)) + body
+        data = encode_varint(len(body)) + body
     with pytest.raises(DecodeError) as e:
         Node.decode(data, max_depth=10**9)
     assert e.value.kind.name == "DEPTH_EXCEEDED"
@@ -196,7 +200,7 @@ def test_decode_allocation_is_bounded_by_the_input() -> None:
     chain = b"\x00"
     for _ in range(200):
         body = b"\x00\x00\x01" + chain
-        chain = w.uint_bytes(len(body)) + body
+        chain = encode_varint(len(body)) + body
     inputs.append((Node, importlib.import_module("edge.cases"), chain))
     for cls, module, data in inputs:
         limit = 64 * len(data) + (16 << 10)

@@ -13,9 +13,13 @@ import pytest
 from bench import message as message_module
 from bench.message import Message
 
-from cser import native, wire
+from cser import codec
 from cser.errors import DecodeError, DecodeErrorKind, EncodeError
+from cser.limits import MAX_DEPTH
+from cser.reader import read_bool, read_str
 from cser.stream import HEADER_SIZE, StreamReader, StreamWriter, encode_header
+from cser.varint import encode_varint, read_varint, write_varint
+from cser.writer import check_int, write_str
 
 K = DecodeErrorKind
 U32_MAX = 0xFFFFFFFF
@@ -38,8 +42,8 @@ class Pair:
     @staticmethod
     def _write_content(value: Pair, out: bytearray, depth: int) -> None:
         Pair.depths.append(depth)
-        wire.write_uint(out, wire.check_int(value.n, 0, U32_MAX, "u32"))
-        wire.write_str(out, value.s)
+        write_varint(out, check_int(value.n, 0, U32_MAX, "u32"))
+        write_str(out, value.s)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Pair, int]:
@@ -47,9 +51,9 @@ class Pair:
         # A body may end before a field (an older writer): it takes its zero value.
         n, s = 0, ""
         if pos < end:
-            n, pos = wire.read_uint(data, pos, end, U32_MAX)
+            n, pos = read_varint(data, pos, end, U32_MAX)
         if pos < end:
-            s, pos = wire.read_str(data, pos, end)
+            s, pos = read_str(data, pos, end)
         return Pair(n, s), end  # unknown trailing fields are skipped
 
 
@@ -70,7 +74,7 @@ class Flag:
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Flag, int]:
-        on, pos = wire.read_bool(data, pos, end)
+        on, pos = read_bool(data, pos, end)
         return Flag(on), pos
 
 
@@ -91,8 +95,8 @@ def frame_ends(values: list[Pair]) -> list[int]:
     ends, pos = [], HEADER_SIZE
     for v in values:
         content = bytearray()
-        Pair._write_content(v, content, wire.MAX_DEPTH)
-        pos += len(wire.uint_bytes(len(content))) + len(content)
+        Pair._write_content(v, content, MAX_DEPTH)
+        pos += len(encode_varint(len(content))) + len(content)
         ends.append(pos)
     return ends
 
@@ -224,7 +228,7 @@ def test_max_depth_is_passed_on() -> None:
     assert Pair.depths == [9, 5]
     Pair.depths.clear()
     read_all(encode_stream([Pair(1, "")]))
-    assert Pair.depths == [wire.MAX_DEPTH, wire.MAX_DEPTH]
+    assert Pair.depths == [MAX_DEPTH, MAX_DEPTH]
 
 
 def test_value_that_cannot_be_encoded_writes_nothing() -> None:
@@ -360,7 +364,7 @@ def test_frame_error_is_sticky() -> None:
 
 
 def test_frame_above_the_maximum_is_rejected_before_reading_it() -> None:
-    data = HEADER + wire.uint_bytes(2**40) + b"x"
+    data = HEADER + encode_varint(2**40) + b"x"
     inp = RecordingInput(data)
     tracemalloc.start()
     try:
@@ -374,8 +378,8 @@ def test_frame_above_the_maximum_is_rejected_before_reading_it() -> None:
     assert info.value.context == f"record 0, frame at stream offset {HEADER_SIZE}"
     assert peak < 100_000
     # The header, then the length byte by byte: nothing of the frame itself.
-    assert sum(inp.requests) == HEADER_SIZE + len(wire.uint_bytes(2**40))
-    assert inp.tell() == HEADER_SIZE + len(wire.uint_bytes(2**40))
+    assert sum(inp.requests) == HEADER_SIZE + len(encode_varint(2**40))
+    assert inp.tell() == HEADER_SIZE + len(encode_varint(2**40))
 
 
 def test_configured_maximum() -> None:
@@ -388,7 +392,7 @@ def test_configured_maximum() -> None:
 
 def test_huge_declared_frame_costs_only_what_arrives() -> None:
     # Below the maximum but far beyond the input: reads stay at most 1 MiB, memory small.
-    data = HEADER + wire.uint_bytes(60 << 20) + b"xyz"
+    data = HEADER + encode_varint(60 << 20) + b"xyz"
     inp = ChunkedInput(data, step=1 << 20)
     tracemalloc.start()
     try:
@@ -497,11 +501,11 @@ def test_sockets() -> None:
 
 @pytest.fixture(params=["native", "pure"])
 def message_type(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> type[Message]:
-    """bench.message.Message with its frames read in C, or by the generated Python functions
+    """bench.message.Message with its frames read in C, or by the runtime's Python interpreter
     (the C path is the pure one too when CSER_PURE_PYTHON is set or the extension is missing)."""
     if request.param == "pure":
-        monkeypatch.setattr(message_module, "_native_Message", None)
-    elif not native.ACTIVE:
+        monkeypatch.setattr(message_module, "_codec_Message", codec.pure(Message))
+    elif not codec.ACTIVE:
         pytest.skip("the C accelerator is off")
     return Message
 
@@ -552,20 +556,20 @@ def test_generated_stream_cut_at_every_offset(message_type: type[Message]) -> No
 def field_offsets(start: int, value: Message) -> dict[str, int]:
     """The stream offset of each field of ``value``'s frame starting at ``start``."""
     content = bytearray()
-    Message._write_content(value, content, wire.MAX_DEPTH)
-    pos = start + len(wire.uint_bytes(len(content)))
+    Message._write_content(value, content, MAX_DEPTH)
+    pos = start + len(encode_varint(len(content)))
     at = {}
     at["type"] = pos
-    pos += len(wire.uint_bytes((value.type_ << 1) ^ (value.type_ >> 31)))
+    pos += len(encode_varint((value.type_ << 1) ^ (value.type_ >> 31)))
     at["active"] = pos
     pos += 1
     at["username"] = pos
     username = value.username.encode()
-    pos += len(wire.uint_bytes(len(username))) + len(username)
+    pos += len(encode_varint(len(username))) + len(username)
     at["userid"] = pos
-    pos += len(wire.uint_bytes((value.userid << 1) ^ (value.userid >> 31)))
+    pos += len(encode_varint((value.userid << 1) ^ (value.userid >> 31)))
     at["data"] = pos
-    at["data_bytes"] = pos + len(wire.uint_bytes(len(value.data.encode())))
+    at["data_bytes"] = pos + len(encode_varint(len(value.data.encode())))
     return at
 
 

@@ -12,8 +12,8 @@ Generated classes give ``encode()`` and ``Type.decode(data)`` themselves.
 """
 
 from cser.errors import DecodeError, DecodeErrorKind, EncodeError
+from cser.limits import MAX_DEPTH
 from cser.stream import StreamReader, StreamWriter
-from cser.wire import MAX_DEPTH
 
 __all__ = ["MAX_DEPTH", "DecodeError", "DecodeErrorKind", "EncodeError", "StreamReader", "StreamWriter"]
 __version__ = "0.1.0"

@@ -1,4 +1,4 @@
-"""Type stub of the C accelerator (``_native.c``); see :mod:`cser.native`."""
+"""Type stub of the C accelerator (``_native/``); see :mod:`cser.codec`."""
 
 from typing import Any, Generic, TypeVar
 

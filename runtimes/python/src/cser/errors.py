@@ -1,8 +1,13 @@
-"""The decode error every failure reports (SPEC §10), and the encode error."""
+"""The decode error every failure reports (SPEC §10), and the encode error; the constructors of
+the decode errors the readers raise (the C accelerator raises the same kinds with the same
+reasons, ``_native/errors.c``)."""
 
 from __future__ import annotations
 
 import enum
+
+from cser.limits import MAX_DEPTH
+from cser.path import FieldPath
 
 
 class DecodeErrorKind(enum.Enum):
@@ -48,7 +53,7 @@ class DecodeError(ValueError):
     path of fields leading to it, e.g. ``MediaContent.images[1].title``.
     """
 
-    __slots__ = ("_segments", "context", "kind", "offset", "reason")
+    __slots__ = ("_path", "context", "kind", "offset", "reason")
 
     kind: DecodeErrorKind
     offset: int
@@ -60,43 +65,29 @@ class DecodeError(ValueError):
         self.kind = kind
         self.offset = offset
         self.reason = reason
-        # Innermost first, in the order the decoders pushed them while unwinding.
-        self._segments: list[str] = []
+        self._path = FieldPath()
         self.context = None
 
     def push_field(self, segment: str) -> DecodeError:
         """Prepends a field segment, ``"Type.field"``, while unwinding; returns ``self``."""
-        self._segments.append(segment)
+        self._path.push_field(segment)
         return self
 
     def push_index(self, index: int) -> DecodeError:
         """Prepends a list index, rendered ``[1]``; returns ``self``."""
-        self._segments.append(f"[{index}]")
+        self._path.push_index(index)
         return self
 
     def push_key(self, key: object) -> DecodeError:
         """Prepends a map key, ``["a"]`` for a string and ``[7]`` otherwise; returns ``self``."""
-        if isinstance(key, str):
-            self._segments.append(f'["{key}"]')
-        elif isinstance(key, enum.Enum):
-            self._segments.append(f"[{key.name}]")
-        else:
-            self._segments.append(f"[{int(key)}]")  # type: ignore[call-overload]
+        self._path.push_key(key)
         return self
 
     @property
     def path(self) -> str:
         """The path of fields to the error, e.g. ``MediaContent.images[1].title``; ``""`` when
         the error is not inside a field. Only the outermost field keeps its type name."""
-        out = ""
-        for seg in reversed(self._segments):
-            if seg.startswith("["):
-                out += seg
-            elif not out:
-                out = seg
-            else:
-                out += "." + seg.rpartition(".")[2]
-        return out
+        return str(self._path)
 
     def __str__(self) -> str:
         text = f"{self.kind.name}: {self.reason} at offset {self.offset}"
@@ -111,14 +102,14 @@ class DecodeError(ValueError):
         return f"DecodeError({self})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.kind, self.reason, self.offset, list(self._segments), self.context))
+        return (_rebuild, (self.kind, self.reason, self.offset, self._path.segments, self.context))
 
 
 def _rebuild(
     kind: DecodeErrorKind, reason: str, offset: int, segments: list[str], context: str | None
 ) -> DecodeError:
     e = DecodeError(kind, reason, offset)
-    e._segments = segments
+    e._path = FieldPath(segments)
     e.context = context
     return e
 
@@ -126,3 +117,90 @@ def _rebuild(
 class EncodeError(ValueError):
     """A value the format cannot hold: an integer outside its field's type, a string with a lone
     surrogate, nesting deeper than the maximum depth, a value of the wrong type."""
+
+
+# ---- the decode errors of SPEC §10, as every reader raises them ------------------------------
+
+_K = DecodeErrorKind
+
+
+def truncated(end: int) -> DecodeError:
+    """The input ends inside a value; ``end`` is the end of the enclosing message or body."""
+    return DecodeError(_K.TRUNCATED, "the input ends inside a value", end)
+
+
+def depth_exceeded(pos: int) -> DecodeError:
+    return DecodeError(_K.DEPTH_EXCEEDED, "nesting deeper than the maximum depth", pos)
+
+
+def recursion_exceeded(pos: int) -> DecodeError:
+    """Only with a max_depth above what the interpreter's stack allows."""
+    return DecodeError(_K.DEPTH_EXCEEDED, "nesting deeper than Python's recursion limit", pos)
+
+
+def unknown_tag(pos: int, tag: int, union: str) -> DecodeError:
+    return DecodeError(_K.UNKNOWN_UNION_TAG, f"unknown tag {tag} of union {union}", pos)
+
+
+def bad_bool(pos: int, byte: int) -> DecodeError:
+    return DecodeError(_K.BAD_BOOL, f"bool byte {byte:#04x} is neither 00 nor 01", pos)
+
+
+def bad_presence(pos: int, byte: int, used: int) -> DecodeError:
+    return DecodeError(_K.BAD_PRESENCE, f"presence byte {byte:#04x} sets bits past the {used} slots", pos)
+
+
+def duplicate_key(pos: int, key: object) -> DecodeError:
+    return DecodeError(_K.DUPLICATE_MAP_KEY, f"duplicate map key {key!r}", pos)
+
+
+def bad_utf8(pos: int) -> DecodeError:
+    return DecodeError(_K.BAD_UTF8, "invalid UTF-8", pos)
+
+
+_RANGE_NAMES = {0xFFFF: "u16 (or zigzag i16)", 0xFFFFFFFF: "u32 (or zigzag i32)", 0x7FFFFFFF: "an enum (0..2^31-1)"}
+
+
+def out_of_range(pos: int, value: int, maximum: int) -> DecodeError:
+    """A varint above ``maximum``, the largest value of the type read."""
+    return DecodeError(_K.OUT_OF_RANGE, f"{value} does not fit {_RANGE_NAMES.get(maximum, 'u64')}", pos)
+
+
+def length_too_large(pos: int, n: int, left: int) -> DecodeError:
+    return DecodeError(_K.LENGTH_TOO_LARGE, f"length {n} exceeds the {left} bytes that remain", pos)
+
+
+def count_too_large(pos: int, n: int, width: int, left: int) -> DecodeError:
+    return DecodeError(
+        _K.LENGTH_TOO_LARGE, f"count {n} of {width}-byte elements exceeds the {left} bytes that remain", pos
+    )
+
+
+def optional_count_too_large(pos: int, n: int, left: int) -> DecodeError:
+    return DecodeError(_K.LENGTH_TOO_LARGE, f"count {n} of optionals exceeds 8 x the {left} bytes that remain", pos)
+
+
+def trailing_bytes(pos: int, end: int) -> DecodeError:
+    return DecodeError(_K.TRAILING_BYTES, f"{end - pos} bytes after the value", pos)
+
+
+# ---- the encode errors, as every writer raises them ------------------------------------------
+
+
+def range_error(v: object, type_name: str) -> EncodeError:
+    """An integer outside ``type_name``, or not an integer at all."""
+    if isinstance(v, int):
+        return EncodeError(f"{v} is out of range for {type_name}")
+    return EncodeError(f"{v!r} is not an integer ({type_name})")
+
+
+def too_deep(type_name: str) -> EncodeError:
+    return EncodeError(f"{type_name} nests deeper than the maximum depth {MAX_DEPTH} (a cycle?)")
+
+
+def not_a_variant(value: object, union: str) -> EncodeError:
+    return EncodeError(f"{type(value).__name__} is not a variant of union {union}")
+
+
+def lone_surrogate(index: int) -> EncodeError:
+    return EncodeError(f"string holds a lone surrogate at index {index}")

@@ -10,7 +10,8 @@ is its member's name (a number the schema does not name stays a number), a map i
 ``from_json`` reads the same data back, as ``json.loads`` returns it, and checks it: integers
 must be ``int`` (not ``bool``, not ``float``) and in their type's range, base64 must be
 canonical, map keys must not repeat, and objects must not name fields the type does not have.
-Every problem raises :class:`JsonError` with the path of the bad value:
+Every problem raises :class:`JsonError` with the path of the bad value (a
+:class:`~cser.path.FieldPath`, as decode errors have):
 ``MediaContent.images[1].width: 4294967296 is out of range for i32``.
 """
 
@@ -22,8 +23,10 @@ import enum
 import json as _json
 import math
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+
+from cser.path import FieldPath
 
 __all__ = ["JsonError"]
 
@@ -37,17 +40,41 @@ _MAX_SHOWN = 60
 
 class JsonError(ValueError):
     """A JSON value that does not fit its type; the message starts with the path of the value,
-    e.g. ``MediaContent.images[1].width: 4294967296 is out of range for i32``."""
+    e.g. ``MediaContent.images[1].width: 4294967296 is out of range for i32``. The path is a
+    :class:`~cser.path.FieldPath`, as a decode error's: each level adds its segment while the
+    error unwinds (``push_field``, ``push_index``, ``push_key``)."""
 
-    __slots__ = ("path", "reason")
+    __slots__ = ("_path", "reason")
 
-    path: str
     reason: str
 
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}" if path else reason)
-        self.path = path
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
         self.reason = reason
+        self._path = FieldPath()
+
+    def push_field(self, segment: str) -> JsonError:
+        """Prepends a field (``"Type.field"``) or the root type's name; returns ``self``."""
+        self._path.push_field(segment)
+        return self
+
+    def push_index(self, index: int) -> JsonError:
+        """Prepends an array index, rendered ``[1]``; returns ``self``."""
+        self._path.push_index(index)
+        return self
+
+    def push_key(self, key: object) -> JsonError:
+        self._path.push_key(key)
+        return self
+
+    @property
+    def path(self) -> str:
+        """The path of the bad value, ``MediaContent.images[1].width``."""
+        return str(self._path)
+
+    def __str__(self) -> str:
+        path = self.path
+        return f"{path}: {self.reason}" if path else self.reason
 
 
 def _show(x: object) -> str:
@@ -78,12 +105,6 @@ def _kind(x: object) -> str:
     return f"a {type(x).__name__}"
 
 
-def at(path: str, *indexes: int) -> str:
-    """The path of an element: ``at("X.ints", 3)`` is ``X.ints[3]``; ``at("X.m", 3, 0)`` is
-    the key of entry 3 of a map, ``X.m[3][0]``."""
-    return path + "".join(f"[{i}]" for i in indexes)
-
-
 # ---- Output -------------------------------------------------------------------------------
 
 
@@ -111,32 +132,35 @@ def enum_to_json(value: int, members: Mapping[int, enum.IntEnum]) -> str | int:
 
 
 def not_a_variant(value: object, union: str) -> JsonError:
-    return JsonError("", f"{type(value).__name__} is not a variant of union {union}")
+    return JsonError(f"{type(value).__name__} is not a variant of union {union}")
 
 
 # ---- Input --------------------------------------------------------------------------------
+# Each function reads the JSON value x as json.loads gives it, and raises JsonError without a
+# path: the caller pushes its segment (generated from_json: the field; the functions taking an
+# element function: the index) as the error unwinds.
 
 
-def bool_from_json(x: object, path: str) -> bool:
+def bool_from_json(x: object) -> bool:
     if type(x) is bool:
         return x
-    raise JsonError(path, f"expected a bool, got {_show(x)}")
+    raise JsonError(f"expected a bool, got {_show(x)}")
 
 
-def int_from_json(x: object, path: str, lo: int, hi: int, type_name: str) -> int:
+def int_from_json(x: object, lo: int, hi: int, type_name: str) -> int:
     """An integer of the type ``type_name``, from ``lo`` to ``hi``: a JSON number without a
     fraction or exponent (``json.loads`` gives ``int``); bools and floats are refused."""
     if isinstance(x, int) and not isinstance(x, bool):
         if lo <= x <= hi:
             return int(x)
-        raise JsonError(path, f"{int(x)} is out of range for {type_name}")
-    raise JsonError(path, f"expected an integer ({type_name}), got {_show(x)}")
+        raise JsonError(f"{int(x)} is out of range for {type_name}")
+    raise JsonError(f"expected an integer ({type_name}), got {_show(x)}")
 
 
 _SPECIAL = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
 
 
-def f64_from_json(x: object, path: str) -> float:
+def f64_from_json(x: object) -> float:
     """A number (an integer is rounded to the nearest double), or ``"NaN"``, ``"Infinity"``,
     ``"-Infinity"``."""
     if isinstance(x, float):
@@ -145,106 +169,116 @@ def f64_from_json(x: object, path: str) -> float:
         try:
             return float(x)
         except OverflowError:
-            raise JsonError(path, f"{x} is out of range for f64") from None
+            raise JsonError(f"{x} is out of range for f64") from None
     if isinstance(x, str):
         special = _SPECIAL.get(x)
         if special is not None:
             return special
-    raise JsonError(path, f"expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", got {_show(x)}")
+    raise JsonError(f"expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", got {_show(x)}")
 
 
-def f32_from_json(x: object, path: str) -> float:
+def f32_from_json(x: object) -> float:
     """As :func:`f64_from_json`, then rounded to the nearest f32; a finite number that rounds
     to an infinity is an error."""
-    d = f64_from_json(x, path)
+    d = f64_from_json(x)
     try:
         return float(_F32.unpack(_F32.pack(d))[0])
     except OverflowError:
-        raise JsonError(path, f"{_show(x)} is out of range for f32") from None
+        raise JsonError(f"{_show(x)} is out of range for f32") from None
 
 
-def str_from_json(x: object, path: str) -> str:
+def str_from_json(x: object) -> str:
     if isinstance(x, str):
         return x
-    raise JsonError(path, f"expected a string, got {_show(x)}")
+    raise JsonError(f"expected a string, got {_show(x)}")
 
 
-def bytes_from_json(x: object, path: str) -> bytes:
+def bytes_from_json(x: object) -> bytes:
     """Standard base64 with padding, strictly: no other characters, no missing padding, no
     bits set past the data (the text must be what :func:`bytes_to_json` writes)."""
     if not isinstance(x, str):
-        raise JsonError(path, f"expected a base64 string, got {_show(x)}")
+        raise JsonError(f"expected a base64 string, got {_show(x)}")
     try:
         data = base64.b64decode(x.encode("ascii"), validate=True)
     except (UnicodeEncodeError, binascii.Error, ValueError):
-        raise JsonError(path, f"{_show(x)} is not base64 with padding") from None
+        raise JsonError(f"{_show(x)} is not base64 with padding") from None
     if base64.b64encode(data).decode("ascii") != x:
-        raise JsonError(path, f"{_show(x)} is not canonical base64 with padding")
+        raise JsonError(f"{_show(x)} is not canonical base64 with padding")
     return data
 
 
-def enum_from_json(x: object, path: str, cls: type[E]) -> E:
+def enum_from_json(x: object, cls: type[E]) -> E:
     """A member's name, or a number in 0..2**31-1 (one the schema does not name is kept)."""
     if isinstance(x, str):
         member = cls.__members__.get(x)
         if member is None:
-            raise JsonError(path, f"{_show(x)} is not a member of enum {cls.__name__}")
+            raise JsonError(f"{_show(x)} is not a member of enum {cls.__name__}")
         return member
     if isinstance(x, int) and not isinstance(x, bool):
         if 0 <= x <= 0x7FFFFFFF:
             return cls(x)
-        raise JsonError(path, f"{int(x)} is out of range for enum {cls.__name__} (0..2147483647)")
-    raise JsonError(path, f"expected an enum name or number ({cls.__name__}), got {_show(x)}")
+        raise JsonError(f"{int(x)} is out of range for enum {cls.__name__} (0..2147483647)")
+    raise JsonError(f"expected an enum name or number ({cls.__name__}), got {_show(x)}")
 
 
-def list_from_json(x: object, path: str) -> list[Any]:
+def _array(x: object) -> list[Any]:
     if isinstance(x, list):
         return x
-    raise JsonError(path, f"expected an array, got {_kind(x)}")
+    raise JsonError(f"expected an array, got {_kind(x)}")
 
 
-def pairs_from_json(x: object, path: str) -> list[tuple[Any, Any]]:
-    """A map's entries: an array of ``[key, value]`` arrays."""
-    entries = list_from_json(x, path)
-    out: list[tuple[Any, Any]] = []
-    for i, entry in enumerate(entries):
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise JsonError(at(path, i), f"expected a [key, value] array, got {_show(entry)}")
-        out.append((entry[0], entry[1]))
+def list_from_json(x: object, element: Callable[[Any], V]) -> list[V]:
+    """An array, each of its elements read by ``element`` (an error gets the element's index)."""
+    out: list[V] = []
+    for i, y in enumerate(_array(x)):
+        try:
+            out.append(element(y))
+        except JsonError as e:
+            raise e.push_index(i) from None
     return out
 
 
-def dict_from_json(pairs: list[tuple[K, V]], path: str) -> dict[K, V]:
-    """A map from its converted entries, in order; a key that repeats an earlier one is an
-    error."""
+def dict_from_json(x: object, key: Callable[[Any], K], value: Callable[[Any], V]) -> dict[K, V]:
+    """A map: an array of ``[key, value]`` arrays, in order (an error gets the entry's index,
+    then 0 for the key or 1 for the value); a key that repeats an earlier one is an error."""
     out: dict[K, V] = {}
-    for i, (k, v) in enumerate(pairs):
+    for i, entry in enumerate(_array(x)):
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise JsonError(f"expected a [key, value] array, got {_show(entry)}").push_index(i)
+        try:
+            k = key(entry[0])
+        except JsonError as e:
+            raise e.push_index(0).push_index(i) from None
+        try:
+            v = value(entry[1])
+        except JsonError as e:
+            raise e.push_index(1).push_index(i) from None
         if k in out:
             shown = k.name if isinstance(k, enum.Enum) and k.name in type(k).__members__ else _show(k)
-            raise JsonError(at(path, i), f"repeated map key {shown}")
+            raise JsonError(f"repeated map key {shown}").push_index(i)
         out[k] = v
     return out
 
 
-def object_from_json(x: object, path: str) -> dict[str, Any]:
+def object_from_json(x: object) -> dict[str, Any]:
     """A record's or struct's object."""
     if isinstance(x, dict):
         return x
-    raise JsonError(path, f"expected an object, got {_kind(x)}")
+    raise JsonError(f"expected an object, got {_kind(x)}")
 
 
-def unknown_field(path: str, name: object) -> JsonError:
-    return JsonError(path, f"unknown field {_show(name)}")
+def unknown_field(name: object) -> JsonError:
+    return JsonError(f"unknown field {_show(name)}")
 
 
-def variant_from_json(x: object, path: str) -> tuple[str, Any]:
+def variant_from_json(x: object) -> tuple[str, Any]:
     """A union's object: exactly one key, the variant's name, and its value."""
-    obj = object_from_json(x, path)
+    obj = object_from_json(x)
     if len(obj) != 1:
-        raise JsonError(path, f"expected an object with one key (the variant), got {len(obj)} keys")
+        raise JsonError(f"expected an object with one key (the variant), got {len(obj)} keys")
     ((name, value),) = obj.items()
     return name, value
 
 
-def unknown_variant(path: str, name: object, union: str) -> JsonError:
-    return JsonError(path, f"unknown variant {_show(name)} of union {union}")
+def unknown_variant(name: object, union: str) -> JsonError:
+    return JsonError(f"unknown variant {_show(name)} of union {union}")

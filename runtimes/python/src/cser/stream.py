@@ -19,7 +19,8 @@ from types import TracebackType
 from typing import BinaryIO, Generic, Protocol, TypeVar, cast
 
 from cser.errors import DecodeError, DecodeErrorKind, EncodeError
-from cser.wire import MAX_DEPTH
+from cser.limits import DEFAULT_MAX_MESSAGE_SIZE, MAX_DEPTH
+from cser.varint import MAX_VARINT_LEN, encode_varint, read_varint
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_SIZE",
@@ -40,8 +41,6 @@ MAGIC = b"CSER"
 VERSION = 1
 #: The length of a stream header: magic, version, type id and fingerprint.
 HEADER_SIZE = 21
-#: The largest frame a :class:`StreamReader` accepts unless told otherwise: 64 MiB.
-DEFAULT_MAX_MESSAGE_SIZE = 64 << 20
 
 _TYPE_ID_OFFSET = 5
 _FINGERPRINT_OFFSET = 13
@@ -166,7 +165,7 @@ class StreamWriter(Generic[T]):
             raise EncodeError(f"cannot encode {type(value).__name__}: {e}") from e
         except RecursionError:
             raise EncodeError("the value nests too deeply (a cycle?)") from None
-        frame = _varint(len(content)) + content
+        frame = encode_varint(len(content)) + content
         if self._header is not None:
             frame = self._header + frame
         _write_all(self._out, frame)
@@ -412,27 +411,18 @@ class StreamReader(Generic[T]):
     def _read_frame_length(self, first: int, frame_start: int) -> int:
         """Reads the rest of a frame length varint whose first byte is ``first``, one byte at a
         time so nothing past it is read. Unsigned: a forged one may need all 64 bits."""
-        result = 0
-        b = first
-        for i in range(10):
-            if i > 0:
-                more = self._read_upto(1)
-                if not more:
-                    raise DecodeError(_K.TRUNCATED, "the stream ends inside a frame length", self._offset)
-                b = more[0]
-            if i == 9:
-                # The 10th byte holds only bit 63: 01, or 00 which a shorter varint would say.
-                if b == 1:
-                    return result | (1 << 63)
-                if b == 0:
-                    raise DecodeError(_K.OVERLONG_VARINT, "overlong frame length", frame_start + i)
-                raise DecodeError(_K.BAD_VARINT, "frame length varint longer than 64 bits", frame_start + i)
-            if b < 0x80:
-                if b == 0 and i > 0:
-                    raise DecodeError(_K.OVERLONG_VARINT, "overlong frame length", frame_start + i)
-                return result | (b << (7 * i))
-            result |= (b & 0x7F) << (7 * i)
-        raise AssertionError("unreachable: the loop returns or raises by its 10th byte")
+        buf = bytearray([first])
+        while buf[-1] >= 0x80 and len(buf) < MAX_VARINT_LEN:
+            more = self._read_upto(1)
+            if not more:
+                raise DecodeError(_K.TRUNCATED, "the stream ends inside a frame length", self._offset)
+            buf += more
+        try:
+            length, _ = read_varint(bytes(buf), 0, len(buf))
+        except DecodeError as e:
+            reason = "overlong frame length" if e.kind is _K.OVERLONG_VARINT else "frame length varint longer than 64 bits"
+            raise DecodeError(e.kind, reason, frame_start + e.offset) from None
+        return length
 
     def _read_upto(self, n: int) -> bytes:
         """Reads ``n`` bytes, fewer only if the input ends first. Reads at most 1 MiB at a time,
@@ -477,15 +467,6 @@ class StreamReader(Generic[T]):
     def _check_open(self) -> None:
         if self._closed:
             raise ValueError("the stream reader is closed")
-
-
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while n >= 0x80:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
 
 
 def _write_all(out: _Writable, data: bytes) -> None:

@@ -8,11 +8,8 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
-from cser import native as _n
-from cser import wire as _w
-from cser.errors import DecodeError as _DecodeError
-
-_new = object.__new__
+from cser import codec as _c
+from cser.limits import MAX_DEPTH as _MAX_DEPTH
 
 
 class Player(_enum.IntEnum):
@@ -24,7 +21,7 @@ class Player(_enum.IntEnum):
     @classmethod
     def _missing_(cls, value: object) -> Player | None:
         # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
-        return _w.unknown_member(cls, value)
+        return _c.unknown_member(cls, value)
 
 
 _M_Player: dict[int, Player] = {m.value: m for m in Player}
@@ -39,7 +36,7 @@ class Size(_enum.IntEnum):
     @classmethod
     def _missing_(cls, value: object) -> Size | None:
         # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
-        return _w.unknown_member(cls, value)
+        return _c.unknown_member(cls, value)
 
 
 _M_Size: dict[int, Size] = {m.value: m for m in Size}
@@ -98,186 +95,20 @@ class Image:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Image is not None:
-            return _native_Image.encode(self)
-        return _w.encode_with(_write_Image, self)
+        return _codec_Image.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Image:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Image:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Image is not None:
-            return _native_Image.decode(data, max_depth)
-        return _w.decode_message(data, _read_Image, max_depth)
+        return _codec_Image.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Image, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_Image is not None:
-            _native_Image.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_Image, value, out, depth)
+        _codec_Image.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int]:
-        if _native_Image is not None:
-            return _native_Image.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_Image, data, pos, end, depth)
-
-
-_FIELDS_Image = ("Image.uri", "Image.title", "Image.width", "Image.height", "Image.size",)
-
-def _write_Image(v: Image, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("bench.media.Image")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.uri
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    out.append(1 if v.title is not None else 0)
-    if v.title is not None:
-        x1 = v.title
-        b = x1.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    x2 = v.width
-    if not -0x80000000 <= x2 <= 0x7FFFFFFF:
-        raise _w.range_error(x2, "i32")
-    x2 = (x2 << 1) ^ -(x2 < 0)
-    if x2 < 0x80:
-        out.append(x2)
-    else:
-        _w.write_uint(out, x2)
-    x3 = v.height
-    if not -0x80000000 <= x3 <= 0x7FFFFFFF:
-        raise _w.range_error(x3, "i32")
-    x3 = (x3 << 1) ^ -(x3 < 0)
-    if x3 < 0x80:
-        out.append(x3)
-    else:
-        _w.write_uint(out, x3)
-    x4 = v.size
-    if not 0 <= x4 <= 0x7FFFFFFF:
-        raise _w.range_error(x4, "enum bench.media.Size")
-    if x4 < 0x80:
-        out.append(x4)
-    else:
-        _w.write_uint(out, x4)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_Image(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Image)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_Image(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.uri = x0
-        f = 1
-        if pos >= end:
-            return _zero_Image(v, 1), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x1 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x1, pos = _w.read_str(data, pos, end)
-            v.title = x1
-        else:
-            v.title = None
-        f = 2
-        if pos >= end:
-            return _zero_Image(v, 2), end
-        x2 = data[pos]
-        if x2 < 0x80:
-            pos += 1
-        else:
-            x2, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x2 = (x2 >> 1) ^ -(x2 & 1)
-        v.width = x2
-        f = 3
-        if pos >= end:
-            return _zero_Image(v, 3), end
-        x3 = data[pos]
-        if x3 < 0x80:
-            pos += 1
-        else:
-            x3, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x3 = (x3 >> 1) ^ -(x3 & 1)
-        v.height = x3
-        f = 4
-        if pos >= end:
-            return _zero_Image(v, 4), end
-        u = data[pos]
-        if u < 0x80:
-            pos += 1
-        else:
-            u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
-        x4 = _M_Size.get(u)
-        if x4 is None:
-            x4 = Size(u)
-        v.size = x4
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Image[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Image[f]) from None
-    return v, end
-
-
-def _zero_Image(v: Image, start: int) -> Image:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.uri = ""
-    if start <= 1:
-        v.title = None
-    if start <= 2:
-        v.width = 0
-    if start <= 3:
-        v.height = 0
-    if start <= 4:
-        v.size = Size.SMALL
-    return v
+        return _codec_Image.decode_body(data, pos, end, depth)
 
 
 class Media:
@@ -357,327 +188,20 @@ class Media:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Media is not None:
-            return _native_Media.encode(self)
-        return _w.encode_with(_write_Media, self)
+        return _codec_Media.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Media:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Media:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Media is not None:
-            return _native_Media.decode(data, max_depth)
-        return _w.decode_message(data, _read_Media, max_depth)
+        return _codec_Media.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Media, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_Media is not None:
-            _native_Media.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_Media, value, out, depth)
+        _codec_Media.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int]:
-        if _native_Media is not None:
-            return _native_Media.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_Media, data, pos, end, depth)
-
-
-_FIELDS_Media = ("Media.uri", "Media.title", "Media.width", "Media.height", "Media.format", "Media.duration", "Media.size", "Media.bitrate", "Media.persons", "Media.player", "Media.copyright",)
-
-def _write_Media(v: Media, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("bench.media.Media")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.uri
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    out.append((1 if v.title is not None else 0) | (2 if v.bitrate is not None else 0) | (4 if v.copyright is not None else 0))
-    if v.title is not None:
-        x1 = v.title
-        b = x1.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    x2 = v.width
-    if not -0x80000000 <= x2 <= 0x7FFFFFFF:
-        raise _w.range_error(x2, "i32")
-    x2 = (x2 << 1) ^ -(x2 < 0)
-    if x2 < 0x80:
-        out.append(x2)
-    else:
-        _w.write_uint(out, x2)
-    x3 = v.height
-    if not -0x80000000 <= x3 <= 0x7FFFFFFF:
-        raise _w.range_error(x3, "i32")
-    x3 = (x3 << 1) ^ -(x3 < 0)
-    if x3 < 0x80:
-        out.append(x3)
-    else:
-        _w.write_uint(out, x3)
-    x4 = v.format
-    b = x4.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x5 = v.duration
-    if not -0x8000000000000000 <= x5 <= 0x7FFFFFFFFFFFFFFF:
-        raise _w.range_error(x5, "i64")
-    x5 = (x5 << 1) ^ -(x5 < 0)
-    if x5 < 0x80:
-        out.append(x5)
-    else:
-        _w.write_uint(out, x5)
-    x6 = v.size
-    if not -0x8000000000000000 <= x6 <= 0x7FFFFFFFFFFFFFFF:
-        raise _w.range_error(x6, "i64")
-    x6 = (x6 << 1) ^ -(x6 < 0)
-    if x6 < 0x80:
-        out.append(x6)
-    else:
-        _w.write_uint(out, x6)
-    if v.bitrate is not None:
-        x7 = v.bitrate
-        if not -0x80000000 <= x7 <= 0x7FFFFFFF:
-            raise _w.range_error(x7, "i32")
-        x7 = (x7 << 1) ^ -(x7 < 0)
-        if x7 < 0x80:
-            out.append(x7)
-        else:
-            _w.write_uint(out, x7)
-    x8 = v.persons
-    _w.write_uint(out, len(x8))
-    for x8_x1 in x8:
-        b = x8_x1.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    x9 = v.player
-    if not 0 <= x9 <= 0x7FFFFFFF:
-        raise _w.range_error(x9, "enum bench.media.Player")
-    if x9 < 0x80:
-        out.append(x9)
-    else:
-        _w.write_uint(out, x9)
-    if v.copyright is not None:
-        x10 = v.copyright
-        b = x10.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_Media(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Media)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_Media(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.uri = x0
-        f = 1
-        if pos >= end:
-            return _zero_Media(v, 1), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x1 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x1, pos = _w.read_str(data, pos, end)
-            v.title = x1
-        else:
-            v.title = None
-        f = 2
-        if pos >= end:
-            return _zero_Media(v, 2), end
-        x2 = data[pos]
-        if x2 < 0x80:
-            pos += 1
-        else:
-            x2, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x2 = (x2 >> 1) ^ -(x2 & 1)
-        v.width = x2
-        f = 3
-        if pos >= end:
-            return _zero_Media(v, 3), end
-        x3 = data[pos]
-        if x3 < 0x80:
-            pos += 1
-        else:
-            x3, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x3 = (x3 >> 1) ^ -(x3 & 1)
-        v.height = x3
-        f = 4
-        if pos >= end:
-            return _zero_Media(v, 4), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x4 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x4, pos = _w.read_str(data, pos, end)
-        v.format = x4
-        f = 5
-        if pos >= end:
-            return _zero_Media(v, 5), end
-        x5 = data[pos]
-        if x5 < 0x80:
-            pos += 1
-        else:
-            x5, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
-        x5 = (x5 >> 1) ^ -(x5 & 1)
-        v.duration = x5
-        f = 6
-        if pos >= end:
-            return _zero_Media(v, 6), end
-        x6 = data[pos]
-        if x6 < 0x80:
-            pos += 1
-        else:
-            x6, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
-        x6 = (x6 >> 1) ^ -(x6 & 1)
-        v.size = x6
-        f = 7
-        if pb & 2:
-            if pos >= end:
-                raise _w.truncated(end)
-            x7 = data[pos]
-            if x7 < 0x80:
-                pos += 1
-            else:
-                x7, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x7 = (x7 >> 1) ^ -(x7 & 1)
-            v.bitrate = x7
-        else:
-            v.bitrate = None
-        f = 8
-        if pos >= end:
-            return _zero_Media(v, 8), end
-        n0, pos = _w.read_count(data, pos, end)
-        x8: list[str] = []
-        for i0 in range(n0):
-            try:
-                if pos >= end:
-                    raise _w.truncated(end)
-                n = data[pos]
-                if n < 0x80 and pos + n < end:
-                    x8_x1 = data[pos + 1 : pos + 1 + n].decode()
-                    pos += 1 + n
-                else:
-                    x8_x1, pos = _w.read_str(data, pos, end)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x8.append(x8_x1)
-        v.persons = x8
-        f = 9
-        if pos >= end:
-            return _zero_Media(v, 9), end
-        u = data[pos]
-        if u < 0x80:
-            pos += 1
-        else:
-            u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
-        x9 = _M_Player.get(u)
-        if x9 is None:
-            x9 = Player(u)
-        v.player = x9
-        f = 10
-        if pb & 4:
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x10 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x10, pos = _w.read_str(data, pos, end)
-            v.copyright = x10
-        else:
-            v.copyright = None
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Media[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Media[f]) from None
-    return v, end
-
-
-def _zero_Media(v: Media, start: int) -> Media:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.uri = ""
-    if start <= 1:
-        v.title = None
-    if start <= 2:
-        v.width = 0
-    if start <= 3:
-        v.height = 0
-    if start <= 4:
-        v.format = ""
-    if start <= 5:
-        v.duration = 0
-    if start <= 6:
-        v.size = 0
-    if start <= 7:
-        v.bitrate = None
-    if start <= 8:
-        v.persons = []
-    if start <= 9:
-        v.player = Player.JAVA
-    if start <= 10:
-        v.copyright = None
-    return v
+        return _codec_Media.decode_body(data, pos, end, depth)
 
 
 class MediaContent:
@@ -721,155 +245,50 @@ class MediaContent:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_MediaContent is not None:
-            return _native_MediaContent.encode(self)
-        return _w.encode_with(_write_MediaContent, self)
+        return _codec_MediaContent.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> MediaContent:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> MediaContent:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_MediaContent is not None:
-            return _native_MediaContent.decode(data, max_depth)
-        return _w.decode_message(data, _read_MediaContent, max_depth)
+        return _codec_MediaContent.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: MediaContent, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_MediaContent is not None:
-            _native_MediaContent.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_MediaContent, value, out, depth)
+        _codec_MediaContent.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[MediaContent, int]:
-        if _native_MediaContent is not None:
-            return _native_MediaContent.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_MediaContent, data, pos, end, depth)
+        return _codec_MediaContent.decode_body(data, pos, end, depth)
 
 
-_FIELDS_MediaContent = ("MediaContent.media", "MediaContent.images",)
-
-def _write_MediaContent(v: MediaContent, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("bench.media.MediaContent")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.media
-    _write_Media(x0, out, depth)
-    x1 = v.images
-    _w.write_uint(out, len(x1))
-    for x1_x1 in x1:
-        _write_Image(x1_x1, out, depth)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_MediaContent(data: bytes, pos: int, end: int, depth: int) -> tuple[MediaContent, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(MediaContent)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_MediaContent(v, 0), end
-        x0, pos = _read_Media(data, pos, end, depth)
-        v.media = x0
-        f = 1
-        if pos >= end:
-            return _zero_MediaContent(v, 1), end
-        n0, pos = _w.read_count(data, pos, end)
-        x1: list[Image] = []
-        for i0 in range(n0):
-            try:
-                x1_x1, pos = _read_Image(data, pos, end, depth)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x1.append(x1_x1)
-        v.images = x1
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_MediaContent[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_MediaContent[f]) from None
-    return v, end
-
-
-def _zero_MediaContent(v: MediaContent, start: int) -> MediaContent:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.media = Media()
-    if start <= 1:
-        v.images = []
-    return v
-
-
-# The C accelerator (cser.native): when it is built and CSER_PURE_PYTHON is not set, encode and
-# decode run in C from these descriptions; otherwise the functions above do the work.
-_native_Image: _n.TypeCodec[Image] | None = None
-_native_Media: _n.TypeCodec[Media] | None = None
-_native_MediaContent: _n.TypeCodec[MediaContent] | None = None
-_codecs = _n.bind((
-    (
-        _n.RECORD,
-        Image,
-        "bench.media.Image",
-        _zero_Image,
-        (
-            ("uri", "Image.uri", _n.STRING, False, None),
-            ("title", "Image.title", _n.STRING, True, None),
-            ("width", "Image.width", _n.I32, False, None),
-            ("height", "Image.height", _n.I32, False, None),
-            ("size", "Image.size", (_n.ENUM, Size, _M_Size, "enum bench.media.Size"), False, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        Media,
-        "bench.media.Media",
-        _zero_Media,
-        (
-            ("uri", "Media.uri", _n.STRING, False, None),
-            ("title", "Media.title", _n.STRING, True, None),
-            ("width", "Media.width", _n.I32, False, None),
-            ("height", "Media.height", _n.I32, False, None),
-            ("format", "Media.format", _n.STRING, False, None),
-            ("duration", "Media.duration", _n.I64, False, None),
-            ("size", "Media.size", _n.I64, False, None),
-            ("bitrate", "Media.bitrate", _n.I32, True, None),
-            ("persons", "Media.persons", (_n.LIST, _n.STRING), False, None),
-            ("player", "Media.player", (_n.ENUM, Player, _M_Player, "enum bench.media.Player"), False, None),
-            ("copyright", "Media.copyright", _n.STRING, True, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        MediaContent,
-        "bench.media.MediaContent",
-        _zero_MediaContent,
-        (
-            ("media", "MediaContent.media", (_n.REF, Media), False, None),
-            ("images", "MediaContent.images", (_n.LIST, (_n.REF, Image)), False, None),
-        ),
-    ),
+# The wire format of the types above (SPEC §5), bound to the C accelerator when it is built and
+# CSER_PURE_PYTHON is not set, else to the runtime's Python interpreter (cser.codec).
+_codec_Image: _c.Codec[Image]
+_codec_Media: _c.Codec[Media]
+_codec_MediaContent: _c.Codec[MediaContent]
+(_codec_Image, _codec_Media, _codec_MediaContent,) = _c.bind((
+    (_c.RECORD, Image, "bench.media.Image", "Image", (
+        ("uri", "Image.uri", _c.STRING, -1, ""),
+        ("title", "Image.title", _c.STRING, 0, None),
+        ("width", "Image.width", _c.I32, -1, 0),
+        ("height", "Image.height", _c.I32, -1, 0),
+        ("size", "Image.size", (_c.ENUM, Size, _M_Size, "enum bench.media.Size"), -1, Size.SMALL),
+    )),
+    (_c.RECORD, Media, "bench.media.Media", "Media", (
+        ("uri", "Media.uri", _c.STRING, -1, ""),
+        ("title", "Media.title", _c.STRING, 0, None),
+        ("width", "Media.width", _c.I32, -1, 0),
+        ("height", "Media.height", _c.I32, -1, 0),
+        ("format", "Media.format", _c.STRING, -1, ""),
+        ("duration", "Media.duration", _c.I64, -1, 0),
+        ("size", "Media.size", _c.I64, -1, 0),
+        ("bitrate", "Media.bitrate", _c.I32, 1, None),
+        ("persons", "Media.persons", (_c.LIST, _c.STRING), -1, list),
+        ("player", "Media.player", (_c.ENUM, Player, _M_Player, "enum bench.media.Player"), -1, Player.JAVA),
+        ("copyright", "Media.copyright", _c.STRING, 2, None),
+    )),
+    (_c.RECORD, MediaContent, "bench.media.MediaContent", "MediaContent", (
+        ("media", "MediaContent.media", (_c.REF, Media), -1, Media),
+        ("images", "MediaContent.images", (_c.LIST, (_c.REF, Image)), -1, list),
+    )),
 ))
-if _codecs is not None:
-    (_native_Image, _native_Media, _native_MediaContent,) = _codecs

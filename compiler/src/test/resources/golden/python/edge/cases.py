@@ -6,14 +6,10 @@ names, nested collections, unions, recursion and unknown enum numbers."""
 from __future__ import annotations
 
 import enum as _enum
-import struct as _struct
 import typing as _t
 
-from cser import native as _n
-from cser import wire as _w
-from cser.errors import DecodeError as _DecodeError
-
-_new = object.__new__
+from cser import codec as _c
+from cser.limits import MAX_DEPTH as _MAX_DEPTH
 
 
 class Color(_enum.IntEnum):
@@ -26,7 +22,7 @@ class Color(_enum.IntEnum):
     @classmethod
     def _missing_(cls, value: object) -> Color | None:
         # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
-        return _w.unknown_member(cls, value)
+        return _c.unknown_member(cls, value)
 
 
 _M_Color: dict[int, Color] = {m.value: m for m in Color}
@@ -43,7 +39,7 @@ class HostileKind(_enum.IntEnum):
     @classmethod
     def _missing_(cls, value: object) -> HostileKind | None:
         # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
-        return _w.unknown_member(cls, value)
+        return _c.unknown_member(cls, value)
 
 
 _M_HostileKind: dict[int, HostileKind] = {m.value: m for m in HostileKind}
@@ -138,319 +134,20 @@ class Scalars:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Scalars is not None:
-            return _native_Scalars.encode(self)
-        return _w.encode_with(_write_Scalars, self)
+        return _codec_Scalars.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Scalars:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Scalars:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Scalars is not None:
-            return _native_Scalars.decode(data, max_depth)
-        return _w.decode_message(data, _read_Scalars, max_depth)
+        return _codec_Scalars.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Scalars, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_Scalars is not None:
-            _native_Scalars.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_Scalars, value, out, depth)
+        _codec_Scalars.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars, int]:
-        if _native_Scalars is not None:
-            return _native_Scalars.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_Scalars, data, pos, end, depth)
-
-
-_FIELDS_Scalars = ("Scalars.b", "Scalars.i8_value", "Scalars.i16_value", "Scalars.i32_value", "Scalars.i64_value", "Scalars.u8_value", "Scalars.u16_value", "Scalars.u32_value", "Scalars.u64_value", "Scalars.f32_value", "Scalars.f64_value", "Scalars.text", "Scalars.data", "Scalars.color",)
-_S_Scalars_0 = _struct.Struct("<Bb")  # b, i8_value
-_S_Scalars_9 = _struct.Struct("<fd")  # f32_value, f64_value
-
-
-def _write_Scalars(v: Scalars, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Scalars")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    if not -0x80 <= v.i8_value <= 0x7F:
-        raise _w.range_error(v.i8_value, "i8")
-    out += _S_Scalars_0.pack(1 if v.b else 0, v.i8_value)
-    x2 = v.i16_value
-    if not -0x8000 <= x2 <= 0x7FFF:
-        raise _w.range_error(x2, "i16")
-    x2 = (x2 << 1) ^ -(x2 < 0)
-    if x2 < 0x80:
-        out.append(x2)
-    else:
-        _w.write_uint(out, x2)
-    x3 = v.i32_value
-    if not -0x80000000 <= x3 <= 0x7FFFFFFF:
-        raise _w.range_error(x3, "i32")
-    x3 = (x3 << 1) ^ -(x3 < 0)
-    if x3 < 0x80:
-        out.append(x3)
-    else:
-        _w.write_uint(out, x3)
-    x4 = v.i64_value
-    if not -0x8000000000000000 <= x4 <= 0x7FFFFFFFFFFFFFFF:
-        raise _w.range_error(x4, "i64")
-    x4 = (x4 << 1) ^ -(x4 < 0)
-    if x4 < 0x80:
-        out.append(x4)
-    else:
-        _w.write_uint(out, x4)
-    x5 = v.u8_value
-    if not 0 <= x5 <= 0xFF:
-        raise _w.range_error(x5, "u8")
-    out.append(x5)
-    x6 = v.u16_value
-    if not 0 <= x6 <= 0xFFFF:
-        raise _w.range_error(x6, "u16")
-    if x6 < 0x80:
-        out.append(x6)
-    else:
-        _w.write_uint(out, x6)
-    x7 = v.u32_value
-    if not 0 <= x7 <= 0xFFFFFFFF:
-        raise _w.range_error(x7, "u32")
-    if x7 < 0x80:
-        out.append(x7)
-    else:
-        _w.write_uint(out, x7)
-    x8 = v.u64_value
-    if not 0 <= x8 <= 0xFFFFFFFFFFFFFFFF:
-        raise _w.range_error(x8, "u64")
-    if x8 < 0x80:
-        out.append(x8)
-    else:
-        _w.write_uint(out, x8)
-    out += _S_Scalars_9.pack(v.f32_value, v.f64_value)
-    x11 = v.text
-    b = x11.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x12 = v.data
-    _w.write_bytes(out, x12)
-    x13 = v.color
-    if not 0 <= x13 <= 0x7FFFFFFF:
-        raise _w.range_error(x13, "enum edge.cases.Color")
-    if x13 < 0x80:
-        out.append(x13)
-    else:
-        _w.write_uint(out, x13)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_Scalars(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Scalars)
-    try:
-        f = 0
-        if pos + 2 <= end:
-            x0, x1 = _S_Scalars_0.unpack_from(data, pos)
-            if x0 > 1:
-                f = 0
-                raise _w.bad_bool(pos + 0, x0)
-            v.b = x0 == 1
-            v.i8_value = x1
-            pos += 2
-        else:
-            # The body ends inside the run: read field by field, down to where it ends.
-            f = 0
-            if pos >= end:
-                return _zero_Scalars(v, 0), end
-            b = data[pos]
-            if b > 1:
-                raise _w.bad_bool(pos, b)
-            x0 = b == 1
-            pos += 1
-            v.b = x0
-            f = 1
-            if pos >= end:
-                return _zero_Scalars(v, 1), end
-            x1 = data[pos]
-            if x1 > 0x7F:
-                x1 -= 0x100
-            pos += 1
-            v.i8_value = x1
-        f = 2
-        if pos >= end:
-            return _zero_Scalars(v, 2), end
-        x2 = data[pos]
-        if x2 < 0x80:
-            pos += 1
-        else:
-            x2, pos = _w.read_uint(data, pos, end, 0xFFFF)
-        x2 = (x2 >> 1) ^ -(x2 & 1)
-        v.i16_value = x2
-        f = 3
-        if pos >= end:
-            return _zero_Scalars(v, 3), end
-        x3 = data[pos]
-        if x3 < 0x80:
-            pos += 1
-        else:
-            x3, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x3 = (x3 >> 1) ^ -(x3 & 1)
-        v.i32_value = x3
-        f = 4
-        if pos >= end:
-            return _zero_Scalars(v, 4), end
-        x4 = data[pos]
-        if x4 < 0x80:
-            pos += 1
-        else:
-            x4, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
-        x4 = (x4 >> 1) ^ -(x4 & 1)
-        v.i64_value = x4
-        f = 5
-        if pos >= end:
-            return _zero_Scalars(v, 5), end
-        x5 = data[pos]
-        pos += 1
-        v.u8_value = x5
-        f = 6
-        if pos >= end:
-            return _zero_Scalars(v, 6), end
-        x6 = data[pos]
-        if x6 < 0x80:
-            pos += 1
-        else:
-            x6, pos = _w.read_uint(data, pos, end, 0xFFFF)
-        v.u16_value = x6
-        f = 7
-        if pos >= end:
-            return _zero_Scalars(v, 7), end
-        x7 = data[pos]
-        if x7 < 0x80:
-            pos += 1
-        else:
-            x7, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        v.u32_value = x7
-        f = 8
-        if pos >= end:
-            return _zero_Scalars(v, 8), end
-        x8 = data[pos]
-        if x8 < 0x80:
-            pos += 1
-        else:
-            x8, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
-        v.u64_value = x8
-        f = 9
-        if pos + 12 <= end:
-            x9, x10 = _S_Scalars_9.unpack_from(data, pos)
-            v.f32_value = x9
-            v.f64_value = x10
-            pos += 12
-        else:
-            # The body ends inside the run: read field by field, down to where it ends.
-            f = 9
-            if pos >= end:
-                return _zero_Scalars(v, 9), end
-            if pos + 4 > end:
-                raise _w.truncated(end)
-            x9 = _w.F32.unpack_from(data, pos)[0]
-            pos += 4
-            v.f32_value = x9
-            f = 10
-            if pos >= end:
-                return _zero_Scalars(v, 10), end
-            if pos + 8 > end:
-                raise _w.truncated(end)
-            x10 = _w.F64.unpack_from(data, pos)[0]
-            pos += 8
-            v.f64_value = x10
-        f = 11
-        if pos >= end:
-            return _zero_Scalars(v, 11), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x11 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x11, pos = _w.read_str(data, pos, end)
-        v.text = x11
-        f = 12
-        if pos >= end:
-            return _zero_Scalars(v, 12), end
-        x12, pos = _w.read_bytes(data, pos, end)
-        v.data = x12
-        f = 13
-        if pos >= end:
-            return _zero_Scalars(v, 13), end
-        u = data[pos]
-        if u < 0x80:
-            pos += 1
-        else:
-            u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
-        x13 = _M_Color.get(u)
-        if x13 is None:
-            x13 = Color(u)
-        v.color = x13
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Scalars[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Scalars[f]) from None
-    return v, end
-
-
-def _zero_Scalars(v: Scalars, start: int) -> Scalars:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.b = False
-    if start <= 1:
-        v.i8_value = 0
-    if start <= 2:
-        v.i16_value = 0
-    if start <= 3:
-        v.i32_value = 0
-    if start <= 4:
-        v.i64_value = 0
-    if start <= 5:
-        v.u8_value = 0
-    if start <= 6:
-        v.u16_value = 0
-    if start <= 7:
-        v.u32_value = 0
-    if start <= 8:
-        v.u64_value = 0
-    if start <= 9:
-        v.f32_value = 0.0
-    if start <= 10:
-        v.f64_value = 0.0
-    if start <= 11:
-        v.text = ""
-    if start <= 12:
-        v.data = b""
-    if start <= 13:
-        v.color = Color.RED
-    return v
+        return _codec_Scalars.decode_body(data, pos, end, depth)
 
 
 class Keywords:
@@ -518,238 +215,20 @@ class Keywords:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Keywords is not None:
-            return _native_Keywords.encode(self)
-        return _w.encode_with(_write_Keywords, self)
+        return _codec_Keywords.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Keywords:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Keywords:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Keywords is not None:
-            return _native_Keywords.decode(data, max_depth)
-        return _w.decode_message(data, _read_Keywords, max_depth)
+        return _codec_Keywords.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Keywords, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_Keywords is not None:
-            _native_Keywords.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_Keywords, value, out, depth)
+        _codec_Keywords.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Keywords, int]:
-        if _native_Keywords is not None:
-            return _native_Keywords.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_Keywords, data, pos, end, depth)
-
-
-_FIELDS_Keywords = ("Keywords.type", "Keywords.class", "Keywords.match", "Keywords.self", "Keywords.import", "Keywords.default", "Keywords.fn", "Keywords.none",)
-
-def _write_Keywords(v: Keywords, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Keywords")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.type_
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x1 = v.class_
-    b = x1.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x2 = v.match
-    if not -0x80000000 <= x2 <= 0x7FFFFFFF:
-        raise _w.range_error(x2, "i32")
-    x2 = (x2 << 1) ^ -(x2 < 0)
-    if x2 < 0x80:
-        out.append(x2)
-    else:
-        _w.write_uint(out, x2)
-    x3 = v.self_
-    out.append(1 if x3 else 0)
-    x4 = v.import_
-    b = x4.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x5 = v.default
-    if not -0x80000000 <= x5 <= 0x7FFFFFFF:
-        raise _w.range_error(x5, "i32")
-    x5 = (x5 << 1) ^ -(x5 < 0)
-    if x5 < 0x80:
-        out.append(x5)
-    else:
-        _w.write_uint(out, x5)
-    x6 = v.fn
-    b = x6.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    out.append(1 if v.none is not None else 0)
-    if v.none is not None:
-        x7 = v.none
-        b = x7.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_Keywords(data: bytes, pos: int, end: int, depth: int) -> tuple[Keywords, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Keywords)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_Keywords(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.type_ = x0
-        f = 1
-        if pos >= end:
-            return _zero_Keywords(v, 1), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x1 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x1, pos = _w.read_str(data, pos, end)
-        v.class_ = x1
-        f = 2
-        if pos >= end:
-            return _zero_Keywords(v, 2), end
-        x2 = data[pos]
-        if x2 < 0x80:
-            pos += 1
-        else:
-            x2, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x2 = (x2 >> 1) ^ -(x2 & 1)
-        v.match = x2
-        f = 3
-        if pos >= end:
-            return _zero_Keywords(v, 3), end
-        b = data[pos]
-        if b > 1:
-            raise _w.bad_bool(pos, b)
-        x3 = b == 1
-        pos += 1
-        v.self_ = x3
-        f = 4
-        if pos >= end:
-            return _zero_Keywords(v, 4), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x4 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x4, pos = _w.read_str(data, pos, end)
-        v.import_ = x4
-        f = 5
-        if pos >= end:
-            return _zero_Keywords(v, 5), end
-        x5 = data[pos]
-        if x5 < 0x80:
-            pos += 1
-        else:
-            x5, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x5 = (x5 >> 1) ^ -(x5 & 1)
-        v.default = x5
-        f = 6
-        if pos >= end:
-            return _zero_Keywords(v, 6), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x6 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x6, pos = _w.read_str(data, pos, end)
-        v.fn = x6
-        f = 7
-        if pos >= end:
-            return _zero_Keywords(v, 7), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x7 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x7, pos = _w.read_str(data, pos, end)
-            v.none = x7
-        else:
-            v.none = None
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Keywords[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Keywords[f]) from None
-    return v, end
-
-
-def _zero_Keywords(v: Keywords, start: int) -> Keywords:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.type_ = ""
-    if start <= 1:
-        v.class_ = ""
-    if start <= 2:
-        v.match = 0
-    if start <= 3:
-        v.self_ = False
-    if start <= 4:
-        v.import_ = ""
-    if start <= 5:
-        v.default = 0
-    if start <= 6:
-        v.fn = ""
-    if start <= 7:
-        v.none = None
-    return v
+        return _codec_Keywords.decode_body(data, pos, end, depth)
 
 
 class Collections:
@@ -885,778 +364,20 @@ class Collections:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Collections is not None:
-            return _native_Collections.encode(self)
-        return _w.encode_with(_write_Collections, self)
+        return _codec_Collections.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Collections:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Collections:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Collections is not None:
-            return _native_Collections.decode(data, max_depth)
-        return _w.decode_message(data, _read_Collections, max_depth)
+        return _codec_Collections.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Collections, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_Collections is not None:
-            _native_Collections.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_Collections, value, out, depth)
+        _codec_Collections.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Collections, int]:
-        if _native_Collections is not None:
-            return _native_Collections.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_Collections, data, pos, end, depth)
-
-
-_FIELDS_Collections = ("Collections.ints", "Collections.big", "Collections.doubles", "Collections.flags", "Collections.names", "Collections.blobs", "Collections.by_id", "Collections.by_color", "Collections.maybe_names", "Collections.maybe_map", "Collections.sparse", "Collections.sparse_map", "Collections.matrix", "Collections.scalars", "Collections.colors", "Collections.floats", "Collections.opt1", "Collections.opt2", "Collections.opt3", "Collections.opt4", "Collections.opt5", "Collections.opt6", "Collections.opt7", "Collections.opt8", "Collections.opt9",)
-
-def _write_Collections(v: Collections, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Collections")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.ints
-    _w.write_sint_list(out, x0, 31, "i32")
-    x1 = v.big
-    _w.write_uint_list(out, x1, 0xFFFFFFFFFFFFFFFF, "u64")
-    x2 = v.doubles
-    _w.write_packed(out, x2, "d")
-    x3 = v.flags
-    _w.write_bool_list(out, x3)
-    x4 = v.names
-    _w.write_uint(out, len(x4))
-    for x4_x1 in x4:
-        b = x4_x1.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    x5 = v.blobs
-    _w.write_uint(out, len(x5))
-    for x5_x1 in x5:
-        _w.write_bytes(out, x5_x1)
-    x6 = v.by_id
-    _w.write_uint(out, len(x6))
-    for x6_k1, x6_x1 in x6.items():
-        if not -0x8000000000000000 <= x6_k1 <= 0x7FFFFFFFFFFFFFFF:
-            raise _w.range_error(x6_k1, "i64")
-        x6_k1 = (x6_k1 << 1) ^ -(x6_k1 < 0)
-        if x6_k1 < 0x80:
-            out.append(x6_k1)
-        else:
-            _w.write_uint(out, x6_k1)
-        b = x6_x1.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    x7 = v.by_color
-    _w.write_uint(out, len(x7))
-    for x7_k1, x7_x1 in x7.items():
-        if not 0 <= x7_k1 <= 0x7FFFFFFF:
-            raise _w.range_error(x7_k1, "enum edge.cases.Color")
-        if x7_k1 < 0x80:
-            out.append(x7_k1)
-        else:
-            _w.write_uint(out, x7_k1)
-        _w.write_uint(out, len(x7_x1))
-        for x7_x2 in x7_x1:
-            b = x7_x2.encode()
-            n = len(b)
-            if n < 0x80:
-                out.append(n)
-            else:
-                _w.write_uint(out, n)
-            out += b
-    out.append((1 if v.maybe_names is not None else 0) | (2 if v.maybe_map is not None else 0) | (4 if v.scalars is not None else 0) | (8 if v.opt1 is not None else 0) | (16 if v.opt2 is not None else 0) | (32 if v.opt3 is not None else 0) | (64 if v.opt4 is not None else 0) | (128 if v.opt5 is not None else 0))
-    if v.maybe_names is not None:
-        x8 = v.maybe_names
-        _w.write_uint(out, len(x8))
-        for x8_x1 in x8:
-            b = x8_x1.encode()
-            n = len(b)
-            if n < 0x80:
-                out.append(n)
-            else:
-                _w.write_uint(out, n)
-            out += b
-    if v.maybe_map is not None:
-        x9 = v.maybe_map
-        _w.write_uint(out, len(x9))
-        for x9_k1, x9_x1 in x9.items():
-            b = x9_k1.encode()
-            n = len(b)
-            if n < 0x80:
-                out.append(n)
-            else:
-                _w.write_uint(out, n)
-            out += b
-            if not -0x80000000 <= x9_x1 <= 0x7FFFFFFF:
-                raise _w.range_error(x9_x1, "i32")
-            x9_x1 = (x9_x1 << 1) ^ -(x9_x1 < 0)
-            if x9_x1 < 0x80:
-                out.append(x9_x1)
-            else:
-                _w.write_uint(out, x9_x1)
-    x10 = v.sparse
-    _w.write_uint(out, len(x10))
-    for i0, x10_x1 in enumerate(x10):
-        if not i0 & 7:
-            out.append(_w.presence(x10, i0))
-        if x10_x1 is not None:
-            b = x10_x1.encode()
-            n = len(b)
-            if n < 0x80:
-                out.append(n)
-            else:
-                _w.write_uint(out, n)
-            out += b
-    x11 = v.sparse_map
-    _w.write_uint(out, len(x11))
-    x11_values = list(x11.values())
-    for i0, (x11_k1, x11_x1) in enumerate(x11.items()):
-        if not i0 & 7:
-            out.append(_w.presence(x11_values, i0))
-        b = x11_k1.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-        if x11_x1 is not None:
-            if not -0x80000000 <= x11_x1 <= 0x7FFFFFFF:
-                raise _w.range_error(x11_x1, "i32")
-            x11_x1 = (x11_x1 << 1) ^ -(x11_x1 < 0)
-            if x11_x1 < 0x80:
-                out.append(x11_x1)
-            else:
-                _w.write_uint(out, x11_x1)
-    x12 = v.matrix
-    _w.write_uint(out, len(x12))
-    for x12_x1 in x12:
-        _w.write_sint_list(out, x12_x1, 31, "i32")
-    if v.scalars is not None:
-        x13 = v.scalars
-        _write_Scalars(x13, out, depth)
-    x14 = v.colors
-    _w.write_uint(out, len(x14))
-    for x14_x1 in x14:
-        if not 0 <= x14_x1 <= 0x7FFFFFFF:
-            raise _w.range_error(x14_x1, "enum edge.cases.Color")
-        if x14_x1 < 0x80:
-            out.append(x14_x1)
-        else:
-            _w.write_uint(out, x14_x1)
-    x15 = v.floats
-    _w.write_packed(out, x15, "f")
-    if v.opt1 is not None:
-        x16 = v.opt1
-        if not -0x80000000 <= x16 <= 0x7FFFFFFF:
-            raise _w.range_error(x16, "i32")
-        x16 = (x16 << 1) ^ -(x16 < 0)
-        if x16 < 0x80:
-            out.append(x16)
-        else:
-            _w.write_uint(out, x16)
-    if v.opt2 is not None:
-        x17 = v.opt2
-        if not -0x80000000 <= x17 <= 0x7FFFFFFF:
-            raise _w.range_error(x17, "i32")
-        x17 = (x17 << 1) ^ -(x17 < 0)
-        if x17 < 0x80:
-            out.append(x17)
-        else:
-            _w.write_uint(out, x17)
-    if v.opt3 is not None:
-        x18 = v.opt3
-        if not -0x80000000 <= x18 <= 0x7FFFFFFF:
-            raise _w.range_error(x18, "i32")
-        x18 = (x18 << 1) ^ -(x18 < 0)
-        if x18 < 0x80:
-            out.append(x18)
-        else:
-            _w.write_uint(out, x18)
-    if v.opt4 is not None:
-        x19 = v.opt4
-        if not -0x80000000 <= x19 <= 0x7FFFFFFF:
-            raise _w.range_error(x19, "i32")
-        x19 = (x19 << 1) ^ -(x19 < 0)
-        if x19 < 0x80:
-            out.append(x19)
-        else:
-            _w.write_uint(out, x19)
-    if v.opt5 is not None:
-        x20 = v.opt5
-        if not -0x80000000 <= x20 <= 0x7FFFFFFF:
-            raise _w.range_error(x20, "i32")
-        x20 = (x20 << 1) ^ -(x20 < 0)
-        if x20 < 0x80:
-            out.append(x20)
-        else:
-            _w.write_uint(out, x20)
-    out.append((1 if v.opt6 is not None else 0) | (2 if v.opt7 is not None else 0) | (4 if v.opt8 is not None else 0) | (8 if v.opt9 is not None else 0))
-    if v.opt6 is not None:
-        x21 = v.opt6
-        if not -0x80000000 <= x21 <= 0x7FFFFFFF:
-            raise _w.range_error(x21, "i32")
-        x21 = (x21 << 1) ^ -(x21 < 0)
-        if x21 < 0x80:
-            out.append(x21)
-        else:
-            _w.write_uint(out, x21)
-    if v.opt7 is not None:
-        x22 = v.opt7
-        if not -0x80000000 <= x22 <= 0x7FFFFFFF:
-            raise _w.range_error(x22, "i32")
-        x22 = (x22 << 1) ^ -(x22 < 0)
-        if x22 < 0x80:
-            out.append(x22)
-        else:
-            _w.write_uint(out, x22)
-    if v.opt8 is not None:
-        x23 = v.opt8
-        if not -0x80000000 <= x23 <= 0x7FFFFFFF:
-            raise _w.range_error(x23, "i32")
-        x23 = (x23 << 1) ^ -(x23 < 0)
-        if x23 < 0x80:
-            out.append(x23)
-        else:
-            _w.write_uint(out, x23)
-    if v.opt9 is not None:
-        x24 = v.opt9
-        if not -0x80000000 <= x24 <= 0x7FFFFFFF:
-            raise _w.range_error(x24, "i32")
-        x24 = (x24 << 1) ^ -(x24 < 0)
-        if x24 < 0x80:
-            out.append(x24)
-        else:
-            _w.write_uint(out, x24)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_Collections(data: bytes, pos: int, end: int, depth: int) -> tuple[Collections, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Collections)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_Collections(v, 0), end
-        x0, pos = _w.read_sint_list(data, pos, end, 0xFFFFFFFF)
-        v.ints = x0
-        f = 1
-        if pos >= end:
-            return _zero_Collections(v, 1), end
-        x1, pos = _w.read_uint_list(data, pos, end, 0xFFFFFFFFFFFFFFFF)
-        v.big = x1
-        f = 2
-        if pos >= end:
-            return _zero_Collections(v, 2), end
-        x2, pos = _w.read_float_list(data, pos, end, "d", 8)
-        v.doubles = x2
-        f = 3
-        if pos >= end:
-            return _zero_Collections(v, 3), end
-        x3, pos = _w.read_bool_list(data, pos, end)
-        v.flags = x3
-        f = 4
-        if pos >= end:
-            return _zero_Collections(v, 4), end
-        n0, pos = _w.read_count(data, pos, end)
-        x4: list[str] = []
-        for i0 in range(n0):
-            try:
-                if pos >= end:
-                    raise _w.truncated(end)
-                n = data[pos]
-                if n < 0x80 and pos + n < end:
-                    x4_x1 = data[pos + 1 : pos + 1 + n].decode()
-                    pos += 1 + n
-                else:
-                    x4_x1, pos = _w.read_str(data, pos, end)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x4.append(x4_x1)
-        v.names = x4
-        f = 5
-        if pos >= end:
-            return _zero_Collections(v, 5), end
-        n0, pos = _w.read_count(data, pos, end)
-        x5: list[bytes] = []
-        for i0 in range(n0):
-            try:
-                x5_x1, pos = _w.read_bytes(data, pos, end)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x5.append(x5_x1)
-        v.blobs = x5
-        f = 6
-        if pos >= end:
-            return _zero_Collections(v, 6), end
-        n0, pos = _w.read_count(data, pos, end)
-        x6: dict[int, str] = {}
-        for _ in range(n0):
-            if pos >= end:
-                raise _w.truncated(end)
-            x6_k1 = data[pos]
-            if x6_k1 < 0x80:
-                pos += 1
-            else:
-                x6_k1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
-            x6_k1 = (x6_k1 >> 1) ^ -(x6_k1 & 1)
-            try:
-                if pos >= end:
-                    raise _w.truncated(end)
-                n = data[pos]
-                if n < 0x80 and pos + n < end:
-                    x6_x1 = data[pos + 1 : pos + 1 + n].decode()
-                    pos += 1 + n
-                else:
-                    x6_x1, pos = _w.read_str(data, pos, end)
-            except _DecodeError as e:
-                raise e.push_key(x6_k1).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_key(x6_k1) from None
-            if x6_k1 in x6:
-                raise _w.duplicate_key(pos, x6_k1)
-            x6[x6_k1] = x6_x1
-        v.by_id = x6
-        f = 7
-        if pos >= end:
-            return _zero_Collections(v, 7), end
-        n0, pos = _w.read_count(data, pos, end)
-        x7: dict[Color, list[str]] = {}
-        for _ in range(n0):
-            if pos >= end:
-                raise _w.truncated(end)
-            u = data[pos]
-            if u < 0x80:
-                pos += 1
-            else:
-                u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
-            x7_k1 = _M_Color.get(u)
-            if x7_k1 is None:
-                x7_k1 = Color(u)
-            try:
-                n1, pos = _w.read_count(data, pos, end)
-                x7_x1: list[str] = []
-                for i1 in range(n1):
-                    try:
-                        if pos >= end:
-                            raise _w.truncated(end)
-                        n = data[pos]
-                        if n < 0x80 and pos + n < end:
-                            x7_x2 = data[pos + 1 : pos + 1 + n].decode()
-                            pos += 1 + n
-                        else:
-                            x7_x2, pos = _w.read_str(data, pos, end)
-                    except _DecodeError as e:
-                        raise e.push_index(i1).with_traceback(None) from None
-                    except UnicodeDecodeError as e:
-                        raise _w.bad_utf8(pos + 1 + e.start).push_index(i1) from None
-                    x7_x1.append(x7_x2)
-            except _DecodeError as e:
-                raise e.push_key(x7_k1).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_key(x7_k1) from None
-            if x7_k1 in x7:
-                raise _w.duplicate_key(pos, x7_k1)
-            x7[x7_k1] = x7_x1
-        v.by_color = x7
-        f = 8
-        if pos >= end:
-            return _zero_Collections(v, 8), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            n0, pos = _w.read_count(data, pos, end)
-            x8: list[str] = []
-            for i0 in range(n0):
-                try:
-                    if pos >= end:
-                        raise _w.truncated(end)
-                    n = data[pos]
-                    if n < 0x80 and pos + n < end:
-                        x8_x1 = data[pos + 1 : pos + 1 + n].decode()
-                        pos += 1 + n
-                    else:
-                        x8_x1, pos = _w.read_str(data, pos, end)
-                except _DecodeError as e:
-                    raise e.push_index(i0).with_traceback(None) from None
-                except UnicodeDecodeError as e:
-                    raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-                x8.append(x8_x1)
-            v.maybe_names = x8
-        else:
-            v.maybe_names = None
-        f = 9
-        if pb & 2:
-            n0, pos = _w.read_count(data, pos, end)
-            x9: dict[str, int] = {}
-            for _ in range(n0):
-                if pos >= end:
-                    raise _w.truncated(end)
-                n = data[pos]
-                if n < 0x80 and pos + n < end:
-                    x9_k1 = data[pos + 1 : pos + 1 + n].decode()
-                    pos += 1 + n
-                else:
-                    x9_k1, pos = _w.read_str(data, pos, end)
-                try:
-                    if pos >= end:
-                        raise _w.truncated(end)
-                    x9_x1 = data[pos]
-                    if x9_x1 < 0x80:
-                        pos += 1
-                    else:
-                        x9_x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-                    x9_x1 = (x9_x1 >> 1) ^ -(x9_x1 & 1)
-                except _DecodeError as e:
-                    raise e.push_key(x9_k1).with_traceback(None) from None
-                except UnicodeDecodeError as e:
-                    raise _w.bad_utf8(pos + 1 + e.start).push_key(x9_k1) from None
-                if x9_k1 in x9:
-                    raise _w.duplicate_key(pos, x9_k1)
-                x9[x9_k1] = x9_x1
-            v.maybe_map = x9
-        else:
-            v.maybe_map = None
-        f = 10
-        if pos >= end:
-            return _zero_Collections(v, 10), end
-        n0, pos = _w.read_optional_count(data, pos, end)
-        x10: list[str | None] = []
-        pb0 = 0
-        for i0 in range(n0):
-            if not i0 & 7:
-                if pos >= end:
-                    raise _w.truncated(end)
-                pb0 = data[pos]
-                if n0 - i0 < 8 and pb0 >= 1 << (n0 - i0):
-                    raise _w.bad_presence(pos, pb0, n0 - i0)
-                pos += 1
-            if pb0 & (1 << (i0 & 7)):
-                try:
-                    if pos >= end:
-                        raise _w.truncated(end)
-                    n = data[pos]
-                    if n < 0x80 and pos + n < end:
-                        x10_x1 = data[pos + 1 : pos + 1 + n].decode()
-                        pos += 1 + n
-                    else:
-                        x10_x1, pos = _w.read_str(data, pos, end)
-                except _DecodeError as e:
-                    raise e.push_index(i0).with_traceback(None) from None
-                except UnicodeDecodeError as e:
-                    raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-                x10.append(x10_x1)
-            else:
-                x10.append(None)
-        v.sparse = x10
-        f = 11
-        if pos >= end:
-            return _zero_Collections(v, 11), end
-        n0, pos = _w.read_optional_count(data, pos, end)
-        x11: dict[str, int | None] = {}
-        pb0 = 0
-        for i0 in range(n0):
-            if not i0 & 7:
-                if pos >= end:
-                    raise _w.truncated(end)
-                pb0 = data[pos]
-                if n0 - i0 < 8 and pb0 >= 1 << (n0 - i0):
-                    raise _w.bad_presence(pos, pb0, n0 - i0)
-                pos += 1
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x11_k1 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x11_k1, pos = _w.read_str(data, pos, end)
-            if pb0 & (1 << (i0 & 7)):
-                try:
-                    if pos >= end:
-                        raise _w.truncated(end)
-                    x11_x1 = data[pos]
-                    if x11_x1 < 0x80:
-                        pos += 1
-                    else:
-                        x11_x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-                    x11_x1 = (x11_x1 >> 1) ^ -(x11_x1 & 1)
-                except _DecodeError as e:
-                    raise e.push_key(x11_k1).with_traceback(None) from None
-                except UnicodeDecodeError as e:
-                    raise _w.bad_utf8(pos + 1 + e.start).push_key(x11_k1) from None
-                if x11_k1 in x11:
-                    raise _w.duplicate_key(pos, x11_k1)
-                x11[x11_k1] = x11_x1
-            else:
-                if x11_k1 in x11:
-                    raise _w.duplicate_key(pos, x11_k1)
-                x11[x11_k1] = None
-        v.sparse_map = x11
-        f = 12
-        if pos >= end:
-            return _zero_Collections(v, 12), end
-        n0, pos = _w.read_count(data, pos, end)
-        x12: list[list[int]] = []
-        for i0 in range(n0):
-            try:
-                x12_x1, pos = _w.read_sint_list(data, pos, end, 0xFFFFFFFF)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x12.append(x12_x1)
-        v.matrix = x12
-        f = 13
-        if pb & 4:
-            x13, pos = _read_Scalars(data, pos, end, depth)
-            v.scalars = x13
-        else:
-            v.scalars = None
-        f = 14
-        if pos >= end:
-            return _zero_Collections(v, 14), end
-        n0, pos = _w.read_count(data, pos, end)
-        x14: list[Color] = []
-        for i0 in range(n0):
-            try:
-                if pos >= end:
-                    raise _w.truncated(end)
-                u = data[pos]
-                if u < 0x80:
-                    pos += 1
-                else:
-                    u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
-                x14_x1 = _M_Color.get(u)
-                if x14_x1 is None:
-                    x14_x1 = Color(u)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x14.append(x14_x1)
-        v.colors = x14
-        f = 15
-        if pos >= end:
-            return _zero_Collections(v, 15), end
-        x15, pos = _w.read_float_list(data, pos, end, "f", 4)
-        v.floats = x15
-        f = 16
-        if pb & 8:
-            if pos >= end:
-                raise _w.truncated(end)
-            x16 = data[pos]
-            if x16 < 0x80:
-                pos += 1
-            else:
-                x16, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x16 = (x16 >> 1) ^ -(x16 & 1)
-            v.opt1 = x16
-        else:
-            v.opt1 = None
-        f = 17
-        if pb & 16:
-            if pos >= end:
-                raise _w.truncated(end)
-            x17 = data[pos]
-            if x17 < 0x80:
-                pos += 1
-            else:
-                x17, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x17 = (x17 >> 1) ^ -(x17 & 1)
-            v.opt2 = x17
-        else:
-            v.opt2 = None
-        f = 18
-        if pb & 32:
-            if pos >= end:
-                raise _w.truncated(end)
-            x18 = data[pos]
-            if x18 < 0x80:
-                pos += 1
-            else:
-                x18, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x18 = (x18 >> 1) ^ -(x18 & 1)
-            v.opt3 = x18
-        else:
-            v.opt3 = None
-        f = 19
-        if pb & 64:
-            if pos >= end:
-                raise _w.truncated(end)
-            x19 = data[pos]
-            if x19 < 0x80:
-                pos += 1
-            else:
-                x19, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x19 = (x19 >> 1) ^ -(x19 & 1)
-            v.opt4 = x19
-        else:
-            v.opt4 = None
-        f = 20
-        if pb & 128:
-            if pos >= end:
-                raise _w.truncated(end)
-            x20 = data[pos]
-            if x20 < 0x80:
-                pos += 1
-            else:
-                x20, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x20 = (x20 >> 1) ^ -(x20 & 1)
-            v.opt5 = x20
-        else:
-            v.opt5 = None
-        f = 21
-        if pos >= end:
-            return _zero_Collections(v, 21), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            if pos >= end:
-                raise _w.truncated(end)
-            x21 = data[pos]
-            if x21 < 0x80:
-                pos += 1
-            else:
-                x21, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x21 = (x21 >> 1) ^ -(x21 & 1)
-            v.opt6 = x21
-        else:
-            v.opt6 = None
-        f = 22
-        if pb & 2:
-            if pos >= end:
-                raise _w.truncated(end)
-            x22 = data[pos]
-            if x22 < 0x80:
-                pos += 1
-            else:
-                x22, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x22 = (x22 >> 1) ^ -(x22 & 1)
-            v.opt7 = x22
-        else:
-            v.opt7 = None
-        f = 23
-        if pb & 4:
-            if pos >= end:
-                raise _w.truncated(end)
-            x23 = data[pos]
-            if x23 < 0x80:
-                pos += 1
-            else:
-                x23, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x23 = (x23 >> 1) ^ -(x23 & 1)
-            v.opt8 = x23
-        else:
-            v.opt8 = None
-        f = 24
-        if pb & 8:
-            if pos >= end:
-                raise _w.truncated(end)
-            x24 = data[pos]
-            if x24 < 0x80:
-                pos += 1
-            else:
-                x24, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x24 = (x24 >> 1) ^ -(x24 & 1)
-            v.opt9 = x24
-        else:
-            v.opt9 = None
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Collections[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Collections[f]) from None
-    return v, end
-
-
-def _zero_Collections(v: Collections, start: int) -> Collections:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.ints = []
-    if start <= 1:
-        v.big = []
-    if start <= 2:
-        v.doubles = []
-    if start <= 3:
-        v.flags = []
-    if start <= 4:
-        v.names = []
-    if start <= 5:
-        v.blobs = []
-    if start <= 6:
-        v.by_id = {}
-    if start <= 7:
-        v.by_color = {}
-    if start <= 8:
-        v.maybe_names = None
-    if start <= 9:
-        v.maybe_map = None
-    if start <= 10:
-        v.sparse = []
-    if start <= 11:
-        v.sparse_map = {}
-    if start <= 12:
-        v.matrix = []
-    if start <= 13:
-        v.scalars = None
-    if start <= 14:
-        v.colors = []
-    if start <= 15:
-        v.floats = []
-    if start <= 16:
-        v.opt1 = None
-    if start <= 17:
-        v.opt2 = None
-    if start <= 18:
-        v.opt3 = None
-    if start <= 19:
-        v.opt4 = None
-    if start <= 20:
-        v.opt5 = None
-    if start <= 21:
-        v.opt6 = None
-    if start <= 22:
-        v.opt7 = None
-    if start <= 23:
-        v.opt8 = None
-    if start <= 24:
-        v.opt9 = None
-    return v
+        return _codec_Collections.decode_body(data, pos, end, depth)
 
 
 class Lit:
@@ -1696,70 +417,20 @@ class Lit:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Lit is not None:
-            return _native_Lit.encode(self)
-        return _w.encode_with(_write_Lit, self)
+        return _codec_Lit.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Lit:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Lit:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Lit is not None:
-            return _native_Lit.decode(data, max_depth)
-        return _w.decode_message(data, _read_Lit, max_depth)
+        return _codec_Lit.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Lit, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the struct's message.
-        if _native_Lit is not None:
-            _native_Lit.encode_body(value, out, depth)
-        else:
-            _write_Lit(value, out, depth)
+        _codec_Lit.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Lit, int]:
-        if _native_Lit is not None:
-            return _native_Lit.decode_body(data, pos, end, depth)
-        return _read_Lit(data, pos, end, depth)
-
-
-_FIELDS_Lit = ("Lit.value",)
-
-def _write_Lit(v: Lit, out: bytearray, depth: int) -> None:
-    # A struct: its fields, no framing (SPEC §5.6).
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Lit")
-    depth -= 1
-    x0 = v.value
-    if not -0x8000000000000000 <= x0 <= 0x7FFFFFFFFFFFFFFF:
-        raise _w.range_error(x0, "i64")
-    x0 = (x0 << 1) ^ -(x0 < 0)
-    if x0 < 0x80:
-        out.append(x0)
-    else:
-        _w.write_uint(out, x0)
-
-
-def _read_Lit(data: bytes, pos: int, end: int, depth: int) -> tuple[Lit, int]:
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Lit)
-    try:
-        f = 0
-        if pos >= end:
-            raise _w.truncated(end)
-        x0 = data[pos]
-        if x0 < 0x80:
-            pos += 1
-        else:
-            x0, pos = _w.read_uint(data, pos, end, 0xFFFFFFFFFFFFFFFF)
-        x0 = (x0 >> 1) ^ -(x0 & 1)
-        v.value = x0
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Lit[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Lit[f]) from None
-    return v, pos
+        return _codec_Lit.decode_body(data, pos, end, depth)
 
 
 class BinOp:
@@ -1807,114 +478,20 @@ class BinOp:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_BinOp is not None:
-            return _native_BinOp.encode(self)
-        return _w.encode_with(_write_BinOp, self)
+        return _codec_BinOp.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> BinOp:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> BinOp:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_BinOp is not None:
-            return _native_BinOp.decode(data, max_depth)
-        return _w.decode_message(data, _read_BinOp, max_depth)
+        return _codec_BinOp.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: BinOp, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_BinOp is not None:
-            _native_BinOp.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_BinOp, value, out, depth)
+        _codec_BinOp.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int]:
-        if _native_BinOp is not None:
-            return _native_BinOp.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_BinOp, data, pos, end, depth)
-
-
-_FIELDS_BinOp = ("BinOp.op", "BinOp.left", "BinOp.right",)
-
-def _write_BinOp(v: BinOp, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.BinOp")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.op
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x1 = v.left
-    _write_Expr(x1, out, depth)
-    x2 = v.right
-    _write_Expr(x2, out, depth)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_BinOp(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(BinOp)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_BinOp(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.op = x0
-        f = 1
-        if pos >= end:
-            return _zero_BinOp(v, 1), end
-        x1, pos = _read_Expr(data, pos, end, depth)
-        v.left = x1
-        f = 2
-        if pos >= end:
-            return _zero_BinOp(v, 2), end
-        x2, pos = _read_Expr(data, pos, end, depth)
-        v.right = x2
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_BinOp[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_BinOp[f]) from None
-    return v, end
-
-
-def _zero_BinOp(v: BinOp, start: int) -> BinOp:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.op = ""
-    if start <= 1:
-        v.left = _zero_Expr()
-    if start <= 2:
-        v.right = _zero_Expr()
-    return v
+        return _codec_BinOp.decode_body(data, pos, end, depth)
 
 
 class Expr:
@@ -1931,29 +508,20 @@ class Expr:
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8). Raises ``cser.EncodeError``."""
-        if _native_Expr is not None:
-            return _native_Expr.encode(self)
-        return _w.encode_with(_write_Expr, self)
+        return _codec_Expr.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Expr:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Expr:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Expr is not None:
-            return _native_Expr.decode(data, max_depth)
-        return _w.decode_message(data, _read_Expr, max_depth)
+        return _codec_Expr.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Expr, out: bytearray, depth: int) -> None:
-        if _native_Expr is not None:
-            _native_Expr.encode_body(value, out, depth)
-        else:
-            _write_Expr(value, out, depth)
+        _codec_Expr.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
-        if _native_Expr is not None:
-            return _native_Expr.decode_body(data, pos, end, depth)
-        return _read_Expr(data, pos, end, depth)
+        return _codec_Expr.decode_body(data, pos, end, depth)
 
 
 class ExprLit(Expr):
@@ -2052,92 +620,9 @@ class ExprCall(Expr):
         return f"ExprCall({self.value!r})"
 
 
-_VARIANTS_Expr = {1: "Expr.lit", 2: "Expr.bin", 3: "Expr.name", 4: "Expr.call",}
-
-
 def _zero_Expr() -> Expr:
     # The zero value (SPEC §3): `lit` holding its zero value.
     return ExprLit(Lit())
-
-
-def _write_Expr(v: Expr, out: bytearray, depth: int) -> None:
-    # The tag, then the variant's value (SPEC §5.7).
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Expr")
-    depth -= 1
-    if isinstance(v, ExprLit):
-        out += b"\x01"
-        x0 = v.value
-        _write_Lit(x0, out, depth)
-    elif isinstance(v, ExprBin):
-        out += b"\x02"
-        x1 = v.value
-        _write_BinOp(x1, out, depth)
-    elif isinstance(v, ExprName):
-        out += b"\x03"
-        x2 = v.value
-        b = x2.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    elif isinstance(v, ExprCall):
-        out += b"\x04"
-        x3 = v.value
-        _w.write_uint(out, len(x3))
-        for x3_x1 in x3:
-            _write_Expr(x3_x1, out, depth)
-    else:
-        raise _w.not_a_variant(v, "edge.cases.Expr")
-
-
-def _read_Expr(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    if pos >= end:
-        raise _w.truncated(end)
-    tag = data[pos]
-    if tag < 0x80:
-        pos += 1
-    else:
-        tag, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-    try:
-        if tag == 1:
-            x0, pos = _read_Lit(data, pos, end, depth)
-            return ExprLit(x0), pos
-        elif tag == 2:
-            x1, pos = _read_BinOp(data, pos, end, depth)
-            return ExprBin(x1), pos
-        elif tag == 3:
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x2 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x2, pos = _w.read_str(data, pos, end)
-            return ExprName(x2), pos
-        elif tag == 4:
-            n0, pos = _w.read_count(data, pos, end)
-            x3: list[Expr] = []
-            for i0 in range(n0):
-                try:
-                    x3_x1, pos = _read_Expr(data, pos, end, depth)
-                except _DecodeError as e:
-                    raise e.push_index(i0).with_traceback(None) from None
-                except UnicodeDecodeError as e:
-                    raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-                x3.append(x3_x1)
-            return ExprCall(x3), pos
-    except _DecodeError as e:
-        raise e.push_field(_VARIANTS_Expr[tag]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_VARIANTS_Expr[tag]) from None
-    raise _w.unknown_tag(pos, tag, "edge.cases.Expr").push_field(f"Expr.<tag {tag}>")
 
 
 class Node:
@@ -2185,132 +670,20 @@ class Node:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Node is not None:
-            return _native_Node.encode(self)
-        return _w.encode_with(_write_Node, self)
+        return _codec_Node.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Node:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Node:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Node is not None:
-            return _native_Node.decode(data, max_depth)
-        return _w.decode_message(data, _read_Node, max_depth)
+        return _codec_Node.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Node, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_Node is not None:
-            _native_Node.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_Node, value, out, depth)
+        _codec_Node.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
-        if _native_Node is not None:
-            return _native_Node.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_Node, data, pos, end, depth)
-
-
-_FIELDS_Node = ("Node.label", "Node.children", "Node.next",)
-
-def _write_Node(v: Node, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Node")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.label
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x1 = v.children
-    _w.write_uint(out, len(x1))
-    for x1_x1 in x1:
-        _write_Node(x1_x1, out, depth)
-    out.append(1 if v.next is not None else 0)
-    if v.next is not None:
-        x2 = v.next
-        _write_Node(x2, out, depth)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_Node(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Node)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_Node(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.label = x0
-        f = 1
-        if pos >= end:
-            return _zero_Node(v, 1), end
-        n0, pos = _w.read_count(data, pos, end)
-        x1: list[Node] = []
-        for i0 in range(n0):
-            try:
-                x1_x1, pos = _read_Node(data, pos, end, depth)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x1.append(x1_x1)
-        v.children = x1
-        f = 2
-        if pos >= end:
-            return _zero_Node(v, 2), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            x2, pos = _read_Node(data, pos, end, depth)
-            v.next = x2
-        else:
-            v.next = None
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Node[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Node[f]) from None
-    return v, end
-
-
-def _zero_Node(v: Node, start: int) -> Node:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.label = ""
-    if start <= 1:
-        v.children = []
-    if start <= 2:
-        v.next = None
-    return v
+        return _codec_Node.decode_body(data, pos, end, depth)
 
 
 class Sample:
@@ -2358,98 +731,20 @@ class Sample:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Sample is not None:
-            return _native_Sample.encode(self)
-        return _w.encode_with(_write_Sample, self)
+        return _codec_Sample.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Sample:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Sample:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Sample is not None:
-            return _native_Sample.decode(data, max_depth)
-        return _w.decode_message(data, _read_Sample, max_depth)
+        return _codec_Sample.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Sample, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the struct's message.
-        if _native_Sample is not None:
-            _native_Sample.encode_body(value, out, depth)
-        else:
-            _write_Sample(value, out, depth)
+        _codec_Sample.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Sample, int]:
-        if _native_Sample is not None:
-            return _native_Sample.decode_body(data, pos, end, depth)
-        return _read_Sample(data, pos, end, depth)
-
-
-_FIELDS_Sample = ("Sample.x", "Sample.y", "Sample.color",)
-
-def _write_Sample(v: Sample, out: bytearray, depth: int) -> None:
-    # A struct: its fields, no framing (SPEC §5.6).
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Sample")
-    depth -= 1
-    x0 = v.x
-    out += _w.F64.pack(x0)
-    out.append(1 if v.y is not None else 0)
-    if v.y is not None:
-        x1 = v.y
-        out += _w.F64.pack(x1)
-    x2 = v.color
-    if not 0 <= x2 <= 0x7FFFFFFF:
-        raise _w.range_error(x2, "enum edge.cases.Color")
-    if x2 < 0x80:
-        out.append(x2)
-    else:
-        _w.write_uint(out, x2)
-
-
-def _read_Sample(data: bytes, pos: int, end: int, depth: int) -> tuple[Sample, int]:
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Sample)
-    try:
-        f = 0
-        if pos + 8 > end:
-            raise _w.truncated(end)
-        x0 = _w.F64.unpack_from(data, pos)[0]
-        pos += 8
-        v.x = x0
-        f = 1
-        if pos >= end:
-            raise _w.truncated(end)
-        pb = data[pos]
-        if pb >= 2:
-            raise _w.bad_presence(pos, pb, 1)
-        pos += 1
-        if pb & 1:
-            if pos + 8 > end:
-                raise _w.truncated(end)
-            x1 = _w.F64.unpack_from(data, pos)[0]
-            pos += 8
-            v.y = x1
-        else:
-            v.y = None
-        f = 2
-        if pos >= end:
-            raise _w.truncated(end)
-        u = data[pos]
-        if u < 0x80:
-            pos += 1
-        else:
-            u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
-        x2 = _M_Color.get(u)
-        if x2 is None:
-            x2 = Color(u)
-        v.color = x2
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_Sample[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_Sample[f]) from None
-    return v, pos
+        return _codec_Sample.decode_body(data, pos, end, depth)
 
 
 class EvolvedV1:
@@ -2493,116 +788,20 @@ class EvolvedV1:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_EvolvedV1 is not None:
-            return _native_EvolvedV1.encode(self)
-        return _w.encode_with(_write_EvolvedV1, self)
+        return _codec_EvolvedV1.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> EvolvedV1:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> EvolvedV1:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_EvolvedV1 is not None:
-            return _native_EvolvedV1.decode(data, max_depth)
-        return _w.decode_message(data, _read_EvolvedV1, max_depth)
+        return _codec_EvolvedV1.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: EvolvedV1, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_EvolvedV1 is not None:
-            _native_EvolvedV1.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_EvolvedV1, value, out, depth)
+        _codec_EvolvedV1.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV1, int]:
-        if _native_EvolvedV1 is not None:
-            return _native_EvolvedV1.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_EvolvedV1, data, pos, end, depth)
-
-
-_FIELDS_EvolvedV1 = ("EvolvedV1.name", "EvolvedV1.count",)
-
-def _write_EvolvedV1(v: EvolvedV1, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.EvolvedV1")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.name
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    x1 = v.count
-    if not -0x80000000 <= x1 <= 0x7FFFFFFF:
-        raise _w.range_error(x1, "i32")
-    x1 = (x1 << 1) ^ -(x1 < 0)
-    if x1 < 0x80:
-        out.append(x1)
-    else:
-        _w.write_uint(out, x1)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_EvolvedV1(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV1, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(EvolvedV1)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_EvolvedV1(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.name = x0
-        f = 1
-        if pos >= end:
-            return _zero_EvolvedV1(v, 1), end
-        x1 = data[pos]
-        if x1 < 0x80:
-            pos += 1
-        else:
-            x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        x1 = (x1 >> 1) ^ -(x1 & 1)
-        v.count = x1
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_EvolvedV1[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_EvolvedV1[f]) from None
-    return v, end
-
-
-def _zero_EvolvedV1(v: EvolvedV1, start: int) -> EvolvedV1:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.name = ""
-    if start <= 1:
-        v.count = 0
-    return v
+        return _codec_EvolvedV1.decode_body(data, pos, end, depth)
 
 
 class EvolvedV2:
@@ -2654,179 +853,20 @@ class EvolvedV2:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_EvolvedV2 is not None:
-            return _native_EvolvedV2.encode(self)
-        return _w.encode_with(_write_EvolvedV2, self)
+        return _codec_EvolvedV2.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> EvolvedV2:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> EvolvedV2:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_EvolvedV2 is not None:
-            return _native_EvolvedV2.decode(data, max_depth)
-        return _w.decode_message(data, _read_EvolvedV2, max_depth)
+        return _codec_EvolvedV2.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: EvolvedV2, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_EvolvedV2 is not None:
-            _native_EvolvedV2.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_EvolvedV2, value, out, depth)
+        _codec_EvolvedV2.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV2, int]:
-        if _native_EvolvedV2 is not None:
-            return _native_EvolvedV2.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_EvolvedV2, data, pos, end, depth)
-
-
-_FIELDS_EvolvedV2 = ("EvolvedV2.name", "EvolvedV2.count", "EvolvedV2.note", "EvolvedV2.tags", "EvolvedV2.sample",)
-
-def _write_EvolvedV2(v: EvolvedV2, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.EvolvedV2")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.name
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    # count (deprecated): its zero value.
-    out += b"\x00"
-    out.append(1 if v.note is not None else 0)
-    if v.note is not None:
-        x2 = v.note
-        b = x2.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    x3 = v.tags
-    _w.write_uint(out, len(x3))
-    for x3_x1 in x3:
-        b = x3_x1.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    x4 = v.sample
-    _write_Sample(x4, out, depth)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_EvolvedV2(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV2, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(EvolvedV2)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_EvolvedV2(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.name = x0
-        f = 1
-        if pos >= end:
-            return _zero_EvolvedV2(v, 1), end
-        _x1 = data[pos]
-        if _x1 < 0x80:
-            pos += 1
-        else:
-            _x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-        _x1 = (_x1 >> 1) ^ -(_x1 & 1)
-        # count (deprecated): read to check it, then dropped.
-        f = 2
-        if pos >= end:
-            return _zero_EvolvedV2(v, 2), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x2 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x2, pos = _w.read_str(data, pos, end)
-            v.note = x2
-        else:
-            v.note = None
-        f = 3
-        if pos >= end:
-            return _zero_EvolvedV2(v, 3), end
-        n0, pos = _w.read_count(data, pos, end)
-        x3: list[str] = []
-        for i0 in range(n0):
-            try:
-                if pos >= end:
-                    raise _w.truncated(end)
-                n = data[pos]
-                if n < 0x80 and pos + n < end:
-                    x3_x1 = data[pos + 1 : pos + 1 + n].decode()
-                    pos += 1 + n
-                else:
-                    x3_x1, pos = _w.read_str(data, pos, end)
-            except _DecodeError as e:
-                raise e.push_index(i0).with_traceback(None) from None
-            except UnicodeDecodeError as e:
-                raise _w.bad_utf8(pos + 1 + e.start).push_index(i0) from None
-            x3.append(x3_x1)
-        v.tags = x3
-        f = 4
-        if pos >= end:
-            return _zero_EvolvedV2(v, 4), end
-        x4, pos = _read_Sample(data, pos, end, depth)
-        v.sample = x4
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_EvolvedV2[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_EvolvedV2[f]) from None
-    return v, end
-
-
-def _zero_EvolvedV2(v: EvolvedV2, start: int) -> EvolvedV2:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.name = ""
-    if start <= 2:
-        v.note = None
-    if start <= 3:
-        v.tags = []
-    if start <= 4:
-        v.sample = Sample()
-    return v
+        return _codec_EvolvedV2.decode_body(data, pos, end, depth)
 
 
 class Empty:
@@ -2860,71 +900,20 @@ class Empty:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_Empty is not None:
-            return _native_Empty.encode(self)
-        return _w.encode_with(_write_Empty, self)
+        return _codec_Empty.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> Empty:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> Empty:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_Empty is not None:
-            return _native_Empty.decode(data, max_depth)
-        return _w.decode_message(data, _read_Empty, max_depth)
+        return _codec_Empty.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: Empty, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_Empty is not None:
-            _native_Empty.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_Empty, value, out, depth)
+        _codec_Empty.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Empty, int]:
-        if _native_Empty is not None:
-            return _native_Empty.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_Empty, data, pos, end, depth)
-
-
-_FIELDS_Empty = ()
-
-def _write_Empty(v: Empty, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.Empty")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_Empty(data: bytes, pos: int, end: int, depth: int) -> tuple[Empty, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(Empty)
-    return v, end
-
-
-def _zero_Empty(v: Empty, start: int) -> Empty:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    return v
+        return _codec_Empty.decode_body(data, pos, end, depth)
 
 
 class HostileDocs:
@@ -2983,155 +972,20 @@ class HostileDocs:
         Raises ``cser.EncodeError`` for a value the format cannot hold: an integer outside its
         field's type, a string with a lone surrogate, nesting deeper than the maximum depth.
         """
-        if _native_HostileDocs is not None:
-            return _native_HostileDocs.encode(self)
-        return _w.encode_with(_write_HostileDocs, self)
+        return _codec_HostileDocs.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> HostileDocs:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> HostileDocs:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_HostileDocs is not None:
-            return _native_HostileDocs.decode(data, max_depth)
-        return _w.decode_message(data, _read_HostileDocs, max_depth)
+        return _codec_HostileDocs.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: HostileDocs, out: bytearray, depth: int) -> None:
-        # A stream frame's content (SPEC §8): the record's body.
-        if _native_HostileDocs is not None:
-            _native_HostileDocs.encode_body(value, out, depth)
-        else:
-            _w.write_body(_write_HostileDocs, value, out, depth)
+        _codec_HostileDocs.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileDocs, int]:
-        if _native_HostileDocs is not None:
-            return _native_HostileDocs.decode_body(data, pos, end, depth)
-        return _w.read_body(_read_HostileDocs, data, pos, end, depth)
-
-
-_FIELDS_HostileDocs = ("HostileDocs.text", "HostileDocs.number", "HostileDocs.kind", "HostileDocs.choice",)
-
-def _write_HostileDocs(v: HostileDocs, out: bytearray, depth: int) -> None:
-    # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-    # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.HostileDocs")
-    depth -= 1
-    start = len(out)
-    out.append(0)
-    x0 = v.text
-    b = x0.encode()
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        _w.write_uint(out, n)
-    out += b
-    out.append(1 if v.number is not None else 0)
-    if v.number is not None:
-        x1 = v.number
-        if not -0x80000000 <= x1 <= 0x7FFFFFFF:
-            raise _w.range_error(x1, "i32")
-        x1 = (x1 << 1) ^ -(x1 < 0)
-        if x1 < 0x80:
-            out.append(x1)
-        else:
-            _w.write_uint(out, x1)
-    x2 = v.kind
-    if not 0 <= x2 <= 0x7FFFFFFF:
-        raise _w.range_error(x2, "enum edge.cases.HostileKind")
-    if x2 < 0x80:
-        out.append(x2)
-    else:
-        _w.write_uint(out, x2)
-    x3 = v.choice
-    _write_HostileChoice(x3, out, depth)
-    n = len(out) - start - 1
-    if n < 0x80:
-        out[start] = n
-    else:
-        _w.end_record(out, start)
-
-
-def _read_HostileDocs(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileDocs, int]:
-    # A record: its length, then its body. Fields missing at the end of the body (an older
-    # writer) take their zero values; bytes after the known fields (a newer writer) are
-    # skipped (SPEC §5.5).
-    if pos >= end:
-        raise _w.truncated(end)
-    n = data[pos]
-    if n < 0x80 and n < end - pos:
-        pos += 1
-    else:
-        n, pos = _w.read_length(data, pos, end)
-    end = pos + n
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    v = _new(HostileDocs)
-    try:
-        f = 0
-        if pos >= end:
-            return _zero_HostileDocs(v, 0), end
-        n = data[pos]
-        if n < 0x80 and pos + n < end:
-            x0 = data[pos + 1 : pos + 1 + n].decode()
-            pos += 1 + n
-        else:
-            x0, pos = _w.read_str(data, pos, end)
-        v.text = x0
-        f = 1
-        if pos >= end:
-            return _zero_HostileDocs(v, 1), end
-        pb = data[pos]
-        pos += 1
-        if pb & 1:
-            if pos >= end:
-                raise _w.truncated(end)
-            x1 = data[pos]
-            if x1 < 0x80:
-                pos += 1
-            else:
-                x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x1 = (x1 >> 1) ^ -(x1 & 1)
-            v.number = x1
-        else:
-            v.number = None
-        f = 2
-        if pos >= end:
-            return _zero_HostileDocs(v, 2), end
-        u = data[pos]
-        if u < 0x80:
-            pos += 1
-        else:
-            u, pos = _w.read_uint(data, pos, end, 0x7FFFFFFF)
-        x2 = _M_HostileKind.get(u)
-        if x2 is None:
-            x2 = HostileKind(u)
-        v.kind = x2
-        f = 3
-        if pos >= end:
-            return _zero_HostileDocs(v, 3), end
-        x3, pos = _read_HostileChoice(data, pos, end, depth)
-        v.choice = x3
-    except _DecodeError as e:
-        raise e.push_field(_FIELDS_HostileDocs[f]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_FIELDS_HostileDocs[f]) from None
-    return v, end
-
-
-def _zero_HostileDocs(v: HostileDocs, start: int) -> HostileDocs:
-    # The body ended before field number `start`: it and the fields after it are zero.
-    if start <= 0:
-        v.text = ""
-    if start <= 1:
-        v.number = None
-    if start <= 2:
-        v.kind = HostileKind.PLAIN
-    if start <= 3:
-        v.choice = _zero_HostileChoice()
-    return v
+        return _codec_HostileDocs.decode_body(data, pos, end, depth)
 
 
 class HostileChoice:
@@ -3148,29 +1002,20 @@ class HostileChoice:
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8). Raises ``cser.EncodeError``."""
-        if _native_HostileChoice is not None:
-            return _native_HostileChoice.encode(self)
-        return _w.encode_with(_write_HostileChoice, self)
+        return _codec_HostileChoice.encode(self)
 
     @classmethod
-    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _w.MAX_DEPTH) -> HostileChoice:
+    def decode(cls, data: bytes | bytearray | memoryview, *, max_depth: int = _MAX_DEPTH) -> HostileChoice:
         """Decodes a message: ``data`` must hold exactly one value. Raises ``cser.DecodeError``."""
-        if _native_HostileChoice is not None:
-            return _native_HostileChoice.decode(data, max_depth)
-        return _w.decode_message(data, _read_HostileChoice, max_depth)
+        return _codec_HostileChoice.decode(data, max_depth)
 
     @staticmethod
     def _write_content(value: HostileChoice, out: bytearray, depth: int) -> None:
-        if _native_HostileChoice is not None:
-            _native_HostileChoice.encode_body(value, out, depth)
-        else:
-            _write_HostileChoice(value, out, depth)
+        _codec_HostileChoice.encode_body(value, out, depth)
 
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileChoice, int]:
-        if _native_HostileChoice is not None:
-            return _native_HostileChoice.decode_body(data, pos, end, depth)
-        return _read_HostileChoice(data, pos, end, depth)
+        return _codec_HostileChoice.decode_body(data, pos, end, depth)
 
 
 class HostileChoiceText(HostileChoice):
@@ -3221,276 +1066,125 @@ class HostileChoiceNumber(HostileChoice):
         return f"HostileChoiceNumber({self.value!r})"
 
 
-_VARIANTS_HostileChoice = {1: "HostileChoice.text", 2: "HostileChoice.number",}
-
-
 def _zero_HostileChoice() -> HostileChoice:
     # The zero value (SPEC §3): `text` holding its zero value.
     return HostileChoiceText("")
 
 
-def _write_HostileChoice(v: HostileChoice, out: bytearray, depth: int) -> None:
-    # The tag, then the variant's value (SPEC §5.7).
-    if depth <= 0:
-        raise _w.too_deep("edge.cases.HostileChoice")
-    depth -= 1
-    if isinstance(v, HostileChoiceText):
-        out += b"\x01"
-        x0 = v.value
-        b = x0.encode()
-        n = len(b)
-        if n < 0x80:
-            out.append(n)
-        else:
-            _w.write_uint(out, n)
-        out += b
-    elif isinstance(v, HostileChoiceNumber):
-        out += b"\x02"
-        x1 = v.value
-        if not -0x80000000 <= x1 <= 0x7FFFFFFF:
-            raise _w.range_error(x1, "i32")
-        x1 = (x1 << 1) ^ -(x1 < 0)
-        if x1 < 0x80:
-            out.append(x1)
-        else:
-            _w.write_uint(out, x1)
-    else:
-        raise _w.not_a_variant(v, "edge.cases.HostileChoice")
-
-
-def _read_HostileChoice(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileChoice, int]:
-    if depth <= 0:
-        raise _w.depth_exceeded(pos)
-    depth -= 1
-    if pos >= end:
-        raise _w.truncated(end)
-    tag = data[pos]
-    if tag < 0x80:
-        pos += 1
-    else:
-        tag, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-    try:
-        if tag == 1:
-            if pos >= end:
-                raise _w.truncated(end)
-            n = data[pos]
-            if n < 0x80 and pos + n < end:
-                x0 = data[pos + 1 : pos + 1 + n].decode()
-                pos += 1 + n
-            else:
-                x0, pos = _w.read_str(data, pos, end)
-            return HostileChoiceText(x0), pos
-        elif tag == 2:
-            if pos >= end:
-                raise _w.truncated(end)
-            x1 = data[pos]
-            if x1 < 0x80:
-                pos += 1
-            else:
-                x1, pos = _w.read_uint(data, pos, end, 0xFFFFFFFF)
-            x1 = (x1 >> 1) ^ -(x1 & 1)
-            return HostileChoiceNumber(x1), pos
-    except _DecodeError as e:
-        raise e.push_field(_VARIANTS_HostileChoice[tag]).with_traceback(None) from None
-    except UnicodeDecodeError as e:
-        raise _w.bad_utf8(pos + 1 + e.start).push_field(_VARIANTS_HostileChoice[tag]) from None
-    raise _w.unknown_tag(pos, tag, "edge.cases.HostileChoice").push_field(f"HostileChoice.<tag {tag}>")
-
-
-# The C accelerator (cser.native): when it is built and CSER_PURE_PYTHON is not set, encode and
-# decode run in C from these descriptions; otherwise the functions above do the work.
-_native_Scalars: _n.TypeCodec[Scalars] | None = None
-_native_Keywords: _n.TypeCodec[Keywords] | None = None
-_native_Collections: _n.TypeCodec[Collections] | None = None
-_native_Lit: _n.TypeCodec[Lit] | None = None
-_native_BinOp: _n.TypeCodec[BinOp] | None = None
-_native_Expr: _n.TypeCodec[Expr] | None = None
-_native_Node: _n.TypeCodec[Node] | None = None
-_native_Sample: _n.TypeCodec[Sample] | None = None
-_native_EvolvedV1: _n.TypeCodec[EvolvedV1] | None = None
-_native_EvolvedV2: _n.TypeCodec[EvolvedV2] | None = None
-_native_Empty: _n.TypeCodec[Empty] | None = None
-_native_HostileDocs: _n.TypeCodec[HostileDocs] | None = None
-_native_HostileChoice: _n.TypeCodec[HostileChoice] | None = None
-_codecs = _n.bind((
-    (
-        _n.RECORD,
-        Scalars,
-        "edge.cases.Scalars",
-        _zero_Scalars,
-        (
-            ("b", "Scalars.b", _n.BOOL, False, None),
-            ("i8_value", "Scalars.i8_value", _n.I8, False, None),
-            ("i16_value", "Scalars.i16_value", _n.I16, False, None),
-            ("i32_value", "Scalars.i32_value", _n.I32, False, None),
-            ("i64_value", "Scalars.i64_value", _n.I64, False, None),
-            ("u8_value", "Scalars.u8_value", _n.U8, False, None),
-            ("u16_value", "Scalars.u16_value", _n.U16, False, None),
-            ("u32_value", "Scalars.u32_value", _n.U32, False, None),
-            ("u64_value", "Scalars.u64_value", _n.U64, False, None),
-            ("f32_value", "Scalars.f32_value", _n.F32, False, None),
-            ("f64_value", "Scalars.f64_value", _n.F64, False, None),
-            ("text", "Scalars.text", _n.STRING, False, None),
-            ("data", "Scalars.data", _n.BYTES, False, None),
-            ("color", "Scalars.color", (_n.ENUM, Color, _M_Color, "enum edge.cases.Color"), False, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        Keywords,
-        "edge.cases.Keywords",
-        _zero_Keywords,
-        (
-            ("type_", "Keywords.type", _n.STRING, False, None),
-            ("class_", "Keywords.class", _n.STRING, False, None),
-            ("match", "Keywords.match", _n.I32, False, None),
-            ("self_", "Keywords.self", _n.BOOL, False, None),
-            ("import_", "Keywords.import", _n.STRING, False, None),
-            ("default", "Keywords.default", _n.I32, False, None),
-            ("fn", "Keywords.fn", _n.STRING, False, None),
-            ("none", "Keywords.none", _n.STRING, True, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        Collections,
-        "edge.cases.Collections",
-        _zero_Collections,
-        (
-            ("ints", "Collections.ints", (_n.LIST, _n.I32), False, None),
-            ("big", "Collections.big", (_n.LIST, _n.U64), False, None),
-            ("doubles", "Collections.doubles", (_n.LIST, _n.F64), False, None),
-            ("flags", "Collections.flags", (_n.LIST, _n.BOOL), False, None),
-            ("names", "Collections.names", (_n.LIST, _n.STRING), False, None),
-            ("blobs", "Collections.blobs", (_n.LIST, _n.BYTES), False, None),
-            ("by_id", "Collections.by_id", (_n.MAP, _n.I64, _n.STRING), False, None),
-            ("by_color", "Collections.by_color", (_n.MAP, (_n.ENUM, Color, _M_Color, "enum edge.cases.Color"), (_n.LIST, _n.STRING)), False, None),
-            ("maybe_names", "Collections.maybe_names", (_n.LIST, _n.STRING), True, None),
-            ("maybe_map", "Collections.maybe_map", (_n.MAP, _n.STRING, _n.I32), True, None),
-            ("sparse", "Collections.sparse", (_n.OPTLIST, _n.STRING), False, None),
-            ("sparse_map", "Collections.sparse_map", (_n.OPTMAP, _n.STRING, _n.I32), False, None),
-            ("matrix", "Collections.matrix", (_n.LIST, (_n.LIST, _n.I32)), False, None),
-            ("scalars", "Collections.scalars", (_n.REF, Scalars), True, None),
-            ("colors", "Collections.colors", (_n.LIST, (_n.ENUM, Color, _M_Color, "enum edge.cases.Color")), False, None),
-            ("floats", "Collections.floats", (_n.LIST, _n.F32), False, None),
-            ("opt1", "Collections.opt1", _n.I32, True, None),
-            ("opt2", "Collections.opt2", _n.I32, True, None),
-            ("opt3", "Collections.opt3", _n.I32, True, None),
-            ("opt4", "Collections.opt4", _n.I32, True, None),
-            ("opt5", "Collections.opt5", _n.I32, True, None),
-            ("opt6", "Collections.opt6", _n.I32, True, None),
-            ("opt7", "Collections.opt7", _n.I32, True, None),
-            ("opt8", "Collections.opt8", _n.I32, True, None),
-            ("opt9", "Collections.opt9", _n.I32, True, None),
-        ),
-    ),
-    (
-        _n.STRUCT,
-        Lit,
-        "edge.cases.Lit",
-        None,
-        (
-            ("value", "Lit.value", _n.I64, False, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        BinOp,
-        "edge.cases.BinOp",
-        _zero_BinOp,
-        (
-            ("op", "BinOp.op", _n.STRING, False, None),
-            ("left", "BinOp.left", (_n.REF, Expr), False, None),
-            ("right", "BinOp.right", (_n.REF, Expr), False, None),
-        ),
-    ),
-    (
-        _n.UNION,
-        Expr,
-        "edge.cases.Expr",
-        "Expr",
-        (
-            (1, ExprLit, "Expr.lit", (_n.REF, Lit)),
-            (2, ExprBin, "Expr.bin", (_n.REF, BinOp)),
-            (3, ExprName, "Expr.name", _n.STRING),
-            (4, ExprCall, "Expr.call", (_n.LIST, (_n.REF, Expr))),
-        ),
-    ),
-    (
-        _n.RECORD,
-        Node,
-        "edge.cases.Node",
-        _zero_Node,
-        (
-            ("label", "Node.label", _n.STRING, False, None),
-            ("children", "Node.children", (_n.LIST, (_n.REF, Node)), False, None),
-            ("next", "Node.next", (_n.REF, Node), True, None),
-        ),
-    ),
-    (
-        _n.STRUCT,
-        Sample,
-        "edge.cases.Sample",
-        None,
-        (
-            ("x", "Sample.x", _n.F64, False, None),
-            ("y", "Sample.y", _n.F64, True, None),
-            ("color", "Sample.color", (_n.ENUM, Color, _M_Color, "enum edge.cases.Color"), False, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        EvolvedV1,
-        "edge.cases.EvolvedV1",
-        _zero_EvolvedV1,
-        (
-            ("name", "EvolvedV1.name", _n.STRING, False, None),
-            ("count", "EvolvedV1.count", _n.I32, False, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        EvolvedV2,
-        "edge.cases.EvolvedV2",
-        _zero_EvolvedV2,
-        (
-            ("name", "EvolvedV2.name", _n.STRING, False, None),
-            (None, "EvolvedV2.count", _n.I32, False, b"\x00"),
-            ("note", "EvolvedV2.note", _n.STRING, True, None),
-            ("tags", "EvolvedV2.tags", (_n.LIST, _n.STRING), False, None),
-            ("sample", "EvolvedV2.sample", (_n.REF, Sample), False, None),
-        ),
-    ),
-    (
-        _n.RECORD,
-        Empty,
-        "edge.cases.Empty",
-        _zero_Empty,
-        (
-        ),
-    ),
-    (
-        _n.RECORD,
-        HostileDocs,
-        "edge.cases.HostileDocs",
-        _zero_HostileDocs,
-        (
-            ("text", "HostileDocs.text", _n.STRING, False, None),
-            ("number", "HostileDocs.number", _n.I32, True, None),
-            ("kind", "HostileDocs.kind", (_n.ENUM, HostileKind, _M_HostileKind, "enum edge.cases.HostileKind"), False, None),
-            ("choice", "HostileDocs.choice", (_n.REF, HostileChoice), False, None),
-        ),
-    ),
-    (
-        _n.UNION,
-        HostileChoice,
-        "edge.cases.HostileChoice",
-        "HostileChoice",
-        (
-            (1, HostileChoiceText, "HostileChoice.text", _n.STRING),
-            (2, HostileChoiceNumber, "HostileChoice.number", _n.I32),
-        ),
-    ),
+# The wire format of the types above (SPEC §5), bound to the C accelerator when it is built and
+# CSER_PURE_PYTHON is not set, else to the runtime's Python interpreter (cser.codec).
+_codec_Scalars: _c.Codec[Scalars]
+_codec_Keywords: _c.Codec[Keywords]
+_codec_Collections: _c.Codec[Collections]
+_codec_Lit: _c.Codec[Lit]
+_codec_BinOp: _c.Codec[BinOp]
+_codec_Expr: _c.Codec[Expr]
+_codec_Node: _c.Codec[Node]
+_codec_Sample: _c.Codec[Sample]
+_codec_EvolvedV1: _c.Codec[EvolvedV1]
+_codec_EvolvedV2: _c.Codec[EvolvedV2]
+_codec_Empty: _c.Codec[Empty]
+_codec_HostileDocs: _c.Codec[HostileDocs]
+_codec_HostileChoice: _c.Codec[HostileChoice]
+(_codec_Scalars, _codec_Keywords, _codec_Collections, _codec_Lit, _codec_BinOp, _codec_Expr, _codec_Node, _codec_Sample, _codec_EvolvedV1, _codec_EvolvedV2, _codec_Empty, _codec_HostileDocs, _codec_HostileChoice,) = _c.bind((
+    (_c.RECORD, Scalars, "edge.cases.Scalars", "Scalars", (
+        ("b", "Scalars.b", _c.BOOL, -1, False),
+        ("i8_value", "Scalars.i8_value", _c.I8, -1, 0),
+        ("i16_value", "Scalars.i16_value", _c.I16, -1, 0),
+        ("i32_value", "Scalars.i32_value", _c.I32, -1, 0),
+        ("i64_value", "Scalars.i64_value", _c.I64, -1, 0),
+        ("u8_value", "Scalars.u8_value", _c.U8, -1, 0),
+        ("u16_value", "Scalars.u16_value", _c.U16, -1, 0),
+        ("u32_value", "Scalars.u32_value", _c.U32, -1, 0),
+        ("u64_value", "Scalars.u64_value", _c.U64, -1, 0),
+        ("f32_value", "Scalars.f32_value", _c.F32, -1, 0.0),
+        ("f64_value", "Scalars.f64_value", _c.F64, -1, 0.0),
+        ("text", "Scalars.text", _c.STRING, -1, ""),
+        ("data", "Scalars.data", _c.BYTES, -1, b""),
+        ("color", "Scalars.color", (_c.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
+    )),
+    (_c.RECORD, Keywords, "edge.cases.Keywords", "Keywords", (
+        ("type_", "Keywords.type", _c.STRING, -1, ""),
+        ("class_", "Keywords.class", _c.STRING, -1, ""),
+        ("match", "Keywords.match", _c.I32, -1, 0),
+        ("self_", "Keywords.self", _c.BOOL, -1, False),
+        ("import_", "Keywords.import", _c.STRING, -1, ""),
+        ("default", "Keywords.default", _c.I32, -1, 0),
+        ("fn", "Keywords.fn", _c.STRING, -1, ""),
+        ("none", "Keywords.none", _c.STRING, 0, None),
+    )),
+    (_c.RECORD, Collections, "edge.cases.Collections", "Collections", (
+        ("ints", "Collections.ints", (_c.LIST, _c.I32), -1, list),
+        ("big", "Collections.big", (_c.LIST, _c.U64), -1, list),
+        ("doubles", "Collections.doubles", (_c.LIST, _c.F64), -1, list),
+        ("flags", "Collections.flags", (_c.LIST, _c.BOOL), -1, list),
+        ("names", "Collections.names", (_c.LIST, _c.STRING), -1, list),
+        ("blobs", "Collections.blobs", (_c.LIST, _c.BYTES), -1, list),
+        ("by_id", "Collections.by_id", (_c.MAP, _c.I64, _c.STRING), -1, dict),
+        ("by_color", "Collections.by_color", (_c.MAP, (_c.ENUM, Color, _M_Color, "enum edge.cases.Color"), (_c.LIST, _c.STRING)), -1, dict),
+        ("maybe_names", "Collections.maybe_names", (_c.LIST, _c.STRING), 0, None),
+        ("maybe_map", "Collections.maybe_map", (_c.MAP, _c.STRING, _c.I32), 1, None),
+        ("sparse", "Collections.sparse", (_c.OPTLIST, _c.STRING), -1, list),
+        ("sparse_map", "Collections.sparse_map", (_c.OPTMAP, _c.STRING, _c.I32), -1, dict),
+        ("matrix", "Collections.matrix", (_c.LIST, (_c.LIST, _c.I32)), -1, list),
+        ("scalars", "Collections.scalars", (_c.REF, Scalars), 2, None),
+        ("colors", "Collections.colors", (_c.LIST, (_c.ENUM, Color, _M_Color, "enum edge.cases.Color")), -1, list),
+        ("floats", "Collections.floats", (_c.LIST, _c.F32), -1, list),
+        ("opt1", "Collections.opt1", _c.I32, 3, None),
+        ("opt2", "Collections.opt2", _c.I32, 4, None),
+        ("opt3", "Collections.opt3", _c.I32, 5, None),
+        ("opt4", "Collections.opt4", _c.I32, 6, None),
+        ("opt5", "Collections.opt5", _c.I32, 7, None),
+        ("opt6", "Collections.opt6", _c.I32, 8, None),
+        ("opt7", "Collections.opt7", _c.I32, 9, None),
+        ("opt8", "Collections.opt8", _c.I32, 10, None),
+        ("opt9", "Collections.opt9", _c.I32, 11, None),
+    )),
+    (_c.STRUCT, Lit, "edge.cases.Lit", "Lit", (
+        ("value", "Lit.value", _c.I64, -1, 0),
+    )),
+    (_c.RECORD, BinOp, "edge.cases.BinOp", "BinOp", (
+        ("op", "BinOp.op", _c.STRING, -1, ""),
+        ("left", "BinOp.left", (_c.REF, Expr), -1, _zero_Expr),
+        ("right", "BinOp.right", (_c.REF, Expr), -1, _zero_Expr),
+    )),
+    (_c.UNION, Expr, "edge.cases.Expr", "Expr", (
+        (1, ExprLit, "Expr.lit", (_c.REF, Lit)),
+        (2, ExprBin, "Expr.bin", (_c.REF, BinOp)),
+        (3, ExprName, "Expr.name", _c.STRING),
+        (4, ExprCall, "Expr.call", (_c.LIST, (_c.REF, Expr))),
+    )),
+    (_c.RECORD, Node, "edge.cases.Node", "Node", (
+        ("label", "Node.label", _c.STRING, -1, ""),
+        ("children", "Node.children", (_c.LIST, (_c.REF, Node)), -1, list),
+        ("next", "Node.next", (_c.REF, Node), 0, None),
+    )),
+    (_c.STRUCT, Sample, "edge.cases.Sample", "Sample", (
+        ("x", "Sample.x", _c.F64, -1, 0.0),
+        ("y", "Sample.y", _c.F64, 0, None),
+        ("color", "Sample.color", (_c.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
+    )),
+    (_c.RECORD, EvolvedV1, "edge.cases.EvolvedV1", "EvolvedV1", (
+        ("name", "EvolvedV1.name", _c.STRING, -1, ""),
+        ("count", "EvolvedV1.count", _c.I32, -1, 0),
+    )),
+    (_c.RECORD, EvolvedV2, "edge.cases.EvolvedV2", "EvolvedV2", (
+        ("name", "EvolvedV2.name", _c.STRING, -1, ""),
+        (None, "EvolvedV2.count", _c.I32, -1, b"\x00"),
+        ("note", "EvolvedV2.note", _c.STRING, 0, None),
+        ("tags", "EvolvedV2.tags", (_c.LIST, _c.STRING), -1, list),
+        ("sample", "EvolvedV2.sample", (_c.REF, Sample), -1, Sample),
+    )),
+    (_c.RECORD, Empty, "edge.cases.Empty", "Empty", (
+    )),
+    (_c.RECORD, HostileDocs, "edge.cases.HostileDocs", "HostileDocs", (
+        ("text", "HostileDocs.text", _c.STRING, -1, ""),
+        ("number", "HostileDocs.number", _c.I32, 0, None),
+        ("kind", "HostileDocs.kind", (_c.ENUM, HostileKind, _M_HostileKind, "enum edge.cases.HostileKind"), -1, HostileKind.PLAIN),
+        ("choice", "HostileDocs.choice", (_c.REF, HostileChoice), -1, _zero_HostileChoice),
+    )),
+    (_c.UNION, HostileChoice, "edge.cases.HostileChoice", "HostileChoice", (
+        (1, HostileChoiceText, "HostileChoice.text", _c.STRING),
+        (2, HostileChoiceNumber, "HostileChoice.number", _c.I32),
+    )),
 ))
-if _codecs is not None:
-    (_native_Scalars, _native_Keywords, _native_Collections, _native_Lit, _native_BinOp, _native_Expr, _native_Node, _native_Sample, _native_EvolvedV1, _native_EvolvedV2, _native_Empty, _native_HostileDocs, _native_HostileChoice,) = _codecs

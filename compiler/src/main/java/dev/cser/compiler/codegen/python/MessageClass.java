@@ -2,7 +2,7 @@ package dev.cser.compiler.codegen.python;
 
 import java.util.List;
 
-/** A record or struct: a Python class with {@code __slots__} and its module-level codec functions. */
+/** A record or struct: a Python class with {@code __slots__}, and its descriptor. */
 public final class MessageClass {
     public final String name;
     public final String qualifiedName;
@@ -30,9 +30,9 @@ public final class MessageClass {
         this.json = json;
     }
 
-    /** The template that describes this type to the C accelerator (cser.native). */
-    public String getNativeTemplate() {
-        return "natMessage";
+    /** The template of this type's descriptor (cser.codec). */
+    public String getDescriptorTemplate() {
+        return "descMessage";
     }
 
     public String getTemplate() {
@@ -74,16 +74,6 @@ public final class MessageClass {
             }
         }
         return Integer.compare(a.length() - i, b.length() - j);
-    }
-
-    /** The fields read and written one by one or as a run: those not inside another field's run. */
-    public List<PyField> getCodecFields() {
-        return fields.stream().filter(f -> !f.inRun).toList();
-    }
-
-    /** The first fields of runs of fixed-width fields, each with its precompiled struct. */
-    public List<PyField> getRuns() {
-        return fields.stream().filter(f -> !f.run.isEmpty()).toList();
     }
 
     /** The attributes of the class: the fields not deprecated. */

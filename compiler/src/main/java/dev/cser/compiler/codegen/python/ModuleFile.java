@@ -25,17 +25,12 @@ public final class ModuleFile {
     /** {@link MessageClass}es, {@link EnumClass}es and {@link UnionClass}es in declaration order. */
     public final List<Object> items;
     public final boolean usesEnum;
-    /** Whether any item has a codec (records, structs, unions): it needs the runtime. */
+    /** Whether any item has a codec (records, structs, unions): it has descriptors. */
     public final boolean usesCodec;
     /** Whether the records, structs and unions get {@code to_json} / {@code from_json} (SPEC §11). */
     public final boolean json;
 
-    /** Whether any record or struct reads a run of fixed-width fields with a struct.Struct. */
-    public boolean getUsesStruct() {
-        return items.stream().anyMatch(i -> i instanceof MessageClass m && !m.getRuns().isEmpty());
-    }
-
-    /** The records, structs and unions, in declaration order: the types bound to the C accelerator. */
+    /** The records, structs and unions, in declaration order: the types with a descriptor. */
     public List<Object> getCodecItems() {
         return items.stream().filter(i -> !(i instanceof EnumClass)).toList();
     }

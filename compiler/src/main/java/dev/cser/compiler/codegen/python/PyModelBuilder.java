@@ -114,9 +114,8 @@ public final class PyModelBuilder {
             for (int i = 0; i < u.variants().size(); i++) {
                 Field v = u.variants().get(i);
                 String className = variantClass(name, v.name(), declared);
-                PyField f = new PyField(v.name(), className, v.id(), i, d.name() + "." + v.name(),
-                        mapper.map(v.type(), "x" + i), false, false, null, PyNames.doc(v.doc()), bytesLiteral(varint(v.id())),
-                        false, 0, List.of());
+                PyField f = new PyField(v.name(), className, v.id(), d.name() + "." + v.name(),
+                        mapper.map(v.type(), "x" + i), false, false, null, PyNames.doc(v.doc()), -1);
                 variants.add(f);
                 if (v == u.zeroVariant()) {
                     zero = f;
@@ -129,78 +128,22 @@ public final class PyModelBuilder {
         List<Field> fs = m.fields();
         List<String> names = PyNames.unique(fs.stream().map(f -> PyNames.field(f.name())).toList(),
                 fs.stream().map(Field::id).toList());
-        List<PyField> plain = new ArrayList<>();
-        for (int i = 0; i < fs.size(); i++) {
-            Field f = fs.get(i);
-            int bit = f.optionalSlot() >= 0 ? 1 << (f.optionalSlot() % 8) : 0;
-            plain.add(new PyField(f.name(), names.get(i), f.id(), i, d.name() + "." + f.name(), mapper.map(f.type(), (f.deprecated() ? "_x" : "x") + i),
-                    f.isOptional(), f.deprecated(), bytesLiteral(ZeroBytes.of(f.type())), PyNames.doc(f.doc()), null,
-                    false, bit, List.of()));
-        }
-        // Attach each presence group (eight optional slots) to the field of its first slot.
         List<PyField> fields = new ArrayList<>();
         for (int i = 0; i < fs.size(); i++) {
             Field f = fs.get(i);
-            if (f.optionalSlot() >= 0 && f.optionalSlot() % 8 == 0) {
-                int group = f.optionalSlot() / 8;
-                List<PyField> members = new ArrayList<>();
-                for (int j = 0; j < fs.size(); j++) {
-                    if (fs.get(j).optionalSlot() >= 0 && fs.get(j).optionalSlot() / 8 == group) {
-                        members.add(plain.get(j));
-                    }
-                }
-                fields.add(plain.get(i).withPresenceGroup(members));
-            } else {
-                fields.add(plain.get(i));
-            }
+            fields.add(new PyField(f.name(), names.get(i), f.id(), d.name() + "." + f.name(),
+                    mapper.map(f.type(), "x" + i), f.isOptional(), f.deprecated(),
+                    f.deprecated() ? bytesLiteral(ZeroBytes.of(f.type())) : null, PyNames.doc(f.doc()),
+                    f.optionalSlot()));
         }
-        markRuns(fields);
         return new MessageClass(name, d.qualifiedName(), d.name(), m.isStruct(), doc, fields,
                 hex(CanonicalText.typeId(d)), hex(CanonicalText.fingerprint(d)), json);
-    }
-
-    /** Groups consecutive fixed-width fields (two or more) into runs read with one struct. */
-    private static void markRuns(List<PyField> fields) {
-        int i = 0;
-        while (i < fields.size()) {
-            int j = i;
-            while (j < fields.size() && fields.get(j).isRunnable()) {
-                j++;
-            }
-            if (j - i >= 2) {
-                List<PyField> run = fields.subList(i, j);
-                StringBuilder format = new StringBuilder("<");
-                int offset = 0;
-                for (PyField f : run) {
-                    f.runOffset = offset;
-                    f.inRun = f != run.get(0);
-                    format.append(f.runCode());
-                    offset += f.runBytes();
-                }
-                PyField first = run.get(0);
-                first.run = List.copyOf(run);
-                first.runFormat = format.toString();
-                first.runWidth = offset;
-            }
-            i = Math.max(j, i + 1);
-        }
     }
 
     /** {@code Expr} + {@code lit} → {@code ExprLit}; a suffix if that names a declared type. */
     private static String variantClass(String union, String variant, Set<String> declared) {
         String n = union + PyNames.pascal(variant);
         return declared.contains(n) ? n + "Variant" : n;
-    }
-
-    private static byte[] varint(long v) {
-        byte[] buf = new byte[10];
-        int n = 0;
-        while ((v & ~0x7FL) != 0) {
-            buf[n++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        buf[n++] = (byte) v;
-        return java.util.Arrays.copyOf(buf, n);
     }
 
     /** A Python bytes literal: {@code b"\x00\x01"}. */

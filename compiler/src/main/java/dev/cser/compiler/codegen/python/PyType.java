@@ -2,9 +2,8 @@ package dev.cser.compiler.codegen.python;
 
 /**
  * How one use of a schema type looks in Python, and which templates of python.stg spell
- * ({@code pt_<shape>}), read ({@code read_<kind>}), write ({@code write_<kind>}) and zero
- * ({@code zero_<kind>}) it. Nested types carry their nesting depth, so the locals of nested
- * loops get distinct names.
+ * ({@code pt_<shape>}), zero ({@code zero_<kind>}) and describe ({@code desc_<kind>}) it. Nested
+ * types carry their nesting depth, so the locals of the JSON conversions get distinct names.
  */
 public final class PyType {
     /**
@@ -18,17 +17,10 @@ public final class PyType {
     public final String atom;
     /** The schema spelling, for error messages: {@code i32}, {@code list<f64>}. */
     public final String schemaName;
-    /** Integers: the largest varint (or zigzag) value, and the range a value must be in. */
-    public final String max;
+    /** Integers: the range a value must be in (the JSON mapping checks it). */
     public final String lo;
     public final String hi;
-    /** Signed integers: the arithmetic shift of zigzag encoding (width - 1). */
-    public final int shift;
-    /** Packed lists: bool, i8, u8, fixed (floats: struct code and width), uint, sint. */
-    public final String packed;
-    public final String code;
-    public final int width;
-    /** Packed lists: the element's schema name, for error messages. */
+    /** Packed lists: the element's schema name (its descriptor constant). */
     public final String elementName;
     /** Named types: where their module-level functions live ({@code ""} or {@code _pkg_chem.}). */
     public final String module;
@@ -55,13 +47,8 @@ public final class PyType {
         this.shape = b.shape;
         this.atom = b.atom;
         this.schemaName = b.schemaName;
-        this.max = b.max;
         this.lo = b.lo;
         this.hi = b.hi;
-        this.shift = b.shift;
-        this.packed = b.packed;
-        this.code = b.code;
-        this.width = b.width;
         this.elementName = b.elementName;
         this.module = b.module;
         this.className = b.className;
@@ -80,41 +67,8 @@ public final class PyType {
         return depth == 0 ? base : base + "_" + role + depth;
     }
 
-    /** A collection's loop index, element count, presence byte and list of map values. */
-    public String getIdx() {
-        return "i" + depth;
-    }
-
-    public String getCount() {
-        return "n" + depth;
-    }
-
-    public String getPb() {
-        return "pb" + depth;
-    }
-
-    public String getValues() {
-        return getVar() + "_values";
-    }
-
     public String getTypeTemplate() {
         return "pt_" + shape;
-    }
-
-    public String getReadTemplate() {
-        return "read_" + kind;
-    }
-
-    public String getWriteTemplate() {
-        return "write_" + kind;
-    }
-
-    public String getPackedReadTemplate() {
-        return "read_packed_" + packed;
-    }
-
-    public String getPackedWriteTemplate() {
-        return "write_packed_" + packed;
     }
 
     public String getZeroTemplate() {
@@ -150,32 +104,36 @@ public final class PyType {
     }
 
     /**
-     * The C accelerator's description of this type (cser.native): the template that spells it
-     * ({@code nat_<kind>}), and for scalars and packed lists the name of the kind constant
-     * ({@code I32}, {@code STRING}; a packed list's is its element's).
+     * This type's descriptor (cser.codec): the template that spells it ({@code desc_<kind>}),
+     * and for scalars and packed lists the name of the kind constant ({@code I32},
+     * {@code STRING}; a packed list's is its element's).
      */
-    public String getNativeTemplate() {
+    public String getDescriptorTemplate() {
         return switch (kind) {
-            case "enum", "message", "packed", "list", "optlist", "map", "optmap" -> "nat_" + kind;
-            default -> "nat_scalar";
+            case "enum", "message", "packed", "list", "optlist", "map", "optmap" -> "desc_" + kind;
+            default -> "desc_scalar";
         };
     }
 
-    public String getNativeName() {
+    public String getDescriptorName() {
         return (kind.equals("packed") ? elementName : schemaName).toUpperCase(java.util.Locale.ROOT);
     }
 
-    public boolean isSignedByte() {
-        return kind.equals("i8");
+    /** The zero value is a fresh mutable object: a list, a dict, or a message (not an enum). */
+    public boolean isMutableZero() {
+        return switch (kind) {
+            case "packed", "list", "optlist", "map", "optmap", "message" -> true;
+            default -> false;
+        };
     }
 
-    public boolean isBoolKind() {
-        return kind.equals("bool");
-    }
-
-    /** Packed lists and named types are read and written by one call; the rest by statements. */
-    public boolean isCollection() {
-        return kind.equals("list") || kind.equals("optlist") || kind.equals("map") || kind.equals("optmap");
+    /** For a mutable zero: the template of what makes a fresh one ({@code list}, a class...). */
+    public String getZeroFactoryTemplate() {
+        return switch (kind) {
+            case "message" -> "zeroFactory_message";
+            case "map", "optmap" -> "zeroFactory_map";
+            default -> "zeroFactory_list";
+        };
     }
 
     static final class Builder {
@@ -183,13 +141,8 @@ public final class PyType {
         String shape = "atom";
         String atom;
         String schemaName;
-        String max;
         String lo;
         String hi;
-        int shift;
-        String packed;
-        String code;
-        int width;
         String elementName;
         String module = "";
         String className;

@@ -65,23 +65,12 @@ final class PyTypeMapper {
             PyType.Builder el = scalar(p.kind(), depth + 1);
             b.atom = el.atom;
             b.shape = "packedList";
-            b.max = el.max;
-            b.shift = el.shift;
             b.elementName = p.kind().schemaName();
             // The element's own node: the JSON mapping converts packed elements one by one.
             el.schemaName = p.kind().schemaName();
             el.role = "x";
             el.base = base;
             b.element = el.build();
-            switch (p.kind()) {
-                case BOOL -> b.packed = "bool";
-                case U8 -> b.packed = "u8";
-                case I8 -> b.packed = "i8";
-                case F32 -> fixed(b, "f", 4);
-                case F64 -> fixed(b, "d", 8);
-                case U16, U32, U64 -> b.packed = "uint";
-                default -> b.packed = "sint";
-            }
             return b;
         }
         boolean optional = l.element() instanceof Type.OptionalType;
@@ -90,12 +79,6 @@ final class PyTypeMapper {
         b.shape = b.kind;
         b.element = map(elementType, depth + 1, "x", base);
         return b;
-    }
-
-    private static void fixed(PyType.Builder b, String code, int width) {
-        b.packed = "fixed";
-        b.code = code;
-        b.width = width;
     }
 
     private PyType.Builder named(Declaration d, int depth) {
@@ -108,7 +91,6 @@ final class PyTypeMapper {
         PyType.Builder b;
         if (d instanceof EnumType e) {
             b = new PyType.Builder("enum", depth);
-            b.max = "0x7FFFFFFF";
             b.zeroMember = e.zeroMember().name();
         } else {
             b = new PyType.Builder("message", depth);
@@ -137,18 +119,15 @@ final class PyTypeMapper {
                 int bits = p == Primitive.I16 ? 16 : p == Primitive.I32 ? 32 : 64;
                 b = new PyType.Builder("sint", depth);
                 b.atom = "int";
-                b.max = hex(bits);
                 b.lo = "-0x" + pow2Hex(bits - 1);
                 b.hi = hex(bits - 1);
-                b.shift = bits - 1;
             }
             case U16, U32, U64 -> {
                 int bits = p == Primitive.U16 ? 16 : p == Primitive.U32 ? 32 : 64;
                 b = new PyType.Builder("uint", depth);
                 b.atom = "int";
-                b.max = hex(bits);
                 b.lo = "0";
-                b.hi = b.max;
+                b.hi = hex(bits);
             }
             case F32, F64 -> {
                 b = new PyType.Builder(p == Primitive.F32 ? "f32" : "f64", depth);

@@ -31,9 +31,9 @@ public final class UnionClass {
         this.json = json;
     }
 
-    /** The template that describes this type to the C accelerator (cser.native). */
-    public String getNativeTemplate() {
-        return "natUnion";
+    /** The template of this type's descriptor (cser.codec). */
+    public String getDescriptorTemplate() {
+        return "descUnion";
     }
 
     public String getTemplate() {

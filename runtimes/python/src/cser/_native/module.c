@@ -1,0 +1,214 @@
+/* The module cser._native: bind(), and TypeCodec, the codec of one bound type, whose methods
+ * decode and encode whole messages (SPEC §5.8) and stream frames' contents (SPEC §8). */
+#include "native.h"
+
+#include <string.h>
+
+static PyObject *finish_decode(PyObject *v, Py_ssize_t pos, Py_ssize_t end) {
+    if (v == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_RecursionError)) {
+            PyErr_Clear();
+            dec_error(KIND_DEPTH_EXCEEDED, 0, "nesting deeper than Python's recursion limit");
+        }
+        return NULL;
+    }
+    if (pos != end) {
+        Py_DECREF(v);
+        dec_error(KIND_TRAILING_BYTES, pos, "%zd bytes after the value", end - pos);
+        return NULL;
+    }
+    return v;
+}
+
+static int parse_depth(PyObject *arg, int *depth) {
+    long v = PyLong_AsLong(arg);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *depth = v > INT32_MAX ? INT32_MAX : v < 0 ? 0 : (int)v;
+    return 0;
+}
+
+/* decode(data, max_depth): one whole message (SPEC §5.8). */
+static PyObject *TypeCodec_decode(TypeCodec *self, PyObject *const *args, Py_ssize_t nargs) {
+    int depth;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "decode(data, max_depth)");
+        return NULL;
+    }
+    if (parse_depth(args[1], &depth) < 0) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    Dec d = {(const uint8_t *)view.buf, 0};
+    Py_ssize_t pos = 0;
+    PyObject *v = decode_typedef(self->td, &d, &pos, view.len, depth);
+    v = finish_decode(v, pos, view.len);
+    PyBuffer_Release(&view);
+    return v;
+}
+
+/* decode_body(data, pos, end, depth) -> (value, end): a stream frame's content (SPEC §8): a
+ * record's body without its length, or a struct's or union's value. */
+static PyObject *TypeCodec_decode_body(TypeCodec *self, PyObject *const *args, Py_ssize_t nargs) {
+    int depth;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "decode_body(data, pos, end, depth)");
+        return NULL;
+    }
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t end = PyLong_AsSsize_t(args[2]);
+    if (PyErr_Occurred() || parse_depth(args[3], &depth) < 0) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    if (pos < 0 || end < pos || end > view.len) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "decode_body: pos and end must lie within data");
+        return NULL;
+    }
+    Dec d = {(const uint8_t *)view.buf, 0};
+    PyObject *v;
+    if (self->td->kind == D_RECORD) {
+        v = decode_record_body(self->td, &d, pos, end, depth);
+        pos = end;
+    } else {
+        v = decode_typedef(self->td, &d, &pos, end, depth);
+    }
+    PyBuffer_Release(&view);
+    if (v == NULL) {
+        finish_decode(NULL, 0, 0);
+        return NULL;
+    }
+    PyObject *r = Py_BuildValue("(Nn)", v, pos);
+    return r;
+}
+
+static PyObject *wrap_encode_failure(PyObject *value) {
+    if (PyErr_ExceptionMatches(EncodeError) || PyErr_ExceptionMatches(PyExc_MemoryError)) {
+        return NULL;
+    }
+    PyObject *type, *exc, *tb;
+    PyErr_Fetch(&type, &exc, &tb);
+    PyErr_NormalizeException(&type, &exc, &tb);
+    enc_error("cannot encode %s: %S", Py_TYPE(value)->tp_name, exc);
+    Py_XDECREF(type);
+    Py_XDECREF(exc);
+    Py_XDECREF(tb);
+    return NULL;
+}
+
+/* encode(value) -> bytes: one whole message. */
+static PyObject *TypeCodec_encode(TypeCodec *self, PyObject *value) {
+    Out o;
+    if (out_init_sized(&o, self->size_hint + self->size_hint / 8) < 0) {
+        return NULL;
+    }
+    PyObject *r = NULL;
+    if (encode_typedef(self->td, value, &o, MAX_DEPTH) == 0) {
+        r = PyBytes_FromStringAndSize((const char *)o.buf, o.len);
+        self->size_hint = o.len;
+    } else {
+        wrap_encode_failure(value);
+    }
+    out_free(&o);
+    return r;
+}
+
+/* encode_body(value, out, depth): appends a stream frame's content to the bytearray `out`. */
+static PyObject *TypeCodec_encode_body(TypeCodec *self, PyObject *const *args, Py_ssize_t nargs) {
+    int depth;
+    if (nargs != 3 || !PyByteArray_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "encode_body(value, out: bytearray, depth)");
+        return NULL;
+    }
+    if (parse_depth(args[2], &depth) < 0) {
+        return NULL;
+    }
+    Out o;
+    out_init(&o);
+    int r;
+    if (self->td->kind == D_RECORD) {
+        r = depth <= 0 ? too_deep(self->td) : encode_fields(self->td, args[0], &o, depth - 1);
+    } else {
+        r = encode_typedef(self->td, args[0], &o, depth);
+    }
+    if (r < 0) {
+        wrap_encode_failure(args[0]);
+        out_free(&o);
+        return NULL;
+    }
+    Py_ssize_t old = PyByteArray_GET_SIZE(args[1]);
+    if (PyByteArray_Resize(args[1], old + o.len) < 0) {
+        out_free(&o);
+        return NULL;
+    }
+    memcpy(PyByteArray_AS_STRING(args[1]) + old, o.buf, (size_t)o.len);
+    out_free(&o);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef TypeCodec_methods[] = {
+    {"decode", (PyCFunction)(void (*)(void))TypeCodec_decode, METH_FASTCALL,
+     "decode(data, max_depth) -> value: one whole message (SPEC 5.8)."},
+    {"decode_body", (PyCFunction)(void (*)(void))TypeCodec_decode_body, METH_FASTCALL,
+     "decode_body(data, pos, end, depth) -> (value, end): a stream frame's content."},
+    {"encode", (PyCFunction)TypeCodec_encode, METH_O, "encode(value) -> bytes: one whole message."},
+    {"encode_body", (PyCFunction)(void (*)(void))TypeCodec_encode_body, METH_FASTCALL,
+     "encode_body(value, out, depth): appends a stream frame's content to out."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *TypeCodec_repr(TypeCodec *self) {
+    return PyUnicode_FromFormat("<cser native codec of %S>", self->td->type_name);
+}
+
+PyTypeObject TypeCodecType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cser._native.TypeCodec",
+    .tp_basicsize = sizeof(TypeCodec),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The native reader and writer of one bound record, struct or union.",
+    .tp_methods = TypeCodec_methods,
+    .tp_repr = (reprfunc)TypeCodec_repr,
+};
+
+static PyMethodDef module_methods[] = {
+    {"bind", bind_types, METH_O,
+     "bind(types) -> tuple of TypeCodec: compiles a generated module's type descriptors."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef native_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "cser._native",
+    .m_doc = "The C accelerator of cser's Python runtime: generated modules bind their types here.",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    if (PyType_Ready(&TypeCodecType) < 0) {
+        return NULL;
+    }
+    if (errors_init() < 0 || bind_init() < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&native_module);
+    if (m == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&TypeCodecType);
+    if (PyModule_AddObject(m, "TypeCodec", (PyObject *)&TypeCodecType) < 0) {
+        Py_DECREF(&TypeCodecType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,180 @@
+/*
+ * cser._native: the optional C accelerator of the Python runtime (SPEC §12.3).
+ *
+ * A generated module describes its records, structs and unions once, at import, as nested
+ * tuples (cser/codec.py documents their shape) and binds them (cser.codec.bind). When this
+ * extension is built, bind.c turns those descriptors into the tables below, and reader.c and
+ * writer.c read and write the wire format (SPEC §4-§8) by walking them: they build the same
+ * Python objects as the runtime's Python interpreter of the same descriptors (cser/reader.py,
+ * cser/writer.py: instances made without calling __init__, slots set directly), raise the same
+ * cser.DecodeError with the same kind, offset and field path, and the same cser.EncodeError for
+ * values the format cannot hold. The tests run every vector through both.
+ *
+ * Safety on untrusted input (SPEC §10): every length and count is checked against the bytes
+ * that remain before anything is allocated; nesting is bounded by max_depth, by Python's
+ * recursion limit (Py_EnterRecursiveCall) and by MAX_NATIVE_NESTING, so no input can overflow
+ * the C stack.
+ *
+ * Files: native.h (this: the tables and what the files share), errors.c (raising DecodeError
+ * and EncodeError, paths), reader.c (decoding), writer.c (encoding), bind.c (descriptors ->
+ * TypeDefs), module.c (the TypeCodec type and the module). Only PyInit__native is exported
+ * (setup.py compiles with -fvisibility=hidden).
+ */
+#ifndef CSER_NATIVE_H
+#define CSER_NATIVE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+
+#if PY_VERSION_HEX < 0x030B0000
+#define PyFloat_Pack4 _PyFloat_Pack4
+#define PyFloat_Pack8 _PyFloat_Pack8
+#define PyFloat_Unpack4 _PyFloat_Unpack4
+#define PyFloat_Unpack8 _PyFloat_Unpack8
+#endif
+
+/* A function off the hot path (a record body that ends early, an error): kept out of its
+ * callers, so that their hot loops are compiled as if it were not there. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CSER_COLD __attribute__((cold, noinline))
+#else
+#define CSER_COLD
+#endif
+
+/* Nesting beyond this is "depth exceeded" whatever max_depth says: it keeps the C stack of a
+ * decode far below any thread's stack size (each level costs a few hundred bytes). */
+#define MAX_NATIVE_NESTING 4000
+
+/* The default maximum depth of an encode (cser.limits.MAX_DEPTH). */
+#define MAX_DEPTH 64
+
+/* Kinds of a value's type: the numbers cser/codec.py gives them. */
+enum {
+    K_BOOL = 1, K_I8, K_U8, K_I16, K_I32, K_I64, K_U16, K_U32, K_U64, K_F32, K_F64, K_STRING, K_BYTES,
+    K_ENUM = 20, K_LIST, K_OPTLIST, K_MAP, K_OPTMAP, K_REF
+};
+/* Kinds of a declared type. */
+enum { D_RECORD = 1, D_STRUCT = 2, D_UNION = 3 };
+
+typedef struct TypeDef TypeDef;
+
+/* The type of a value: a field, a list element, a map key or value, a union variant. */
+typedef struct Spec {
+    int kind;
+    struct Spec *elem;   /* list element, map key */
+    struct Spec *value;  /* map value */
+    PyObject *enum_cls;  /* enums: the IntEnum class, called for numbers the schema does not name */
+    PyObject *members;   /* enums: dict number -> member */
+    PyObject *small[64]; /* enums: members numbered 0..63, borrowed from `members` */
+    const char *name;    /* enums: "enum pkg.Color", for range errors */
+    TypeDef *ref;        /* records, structs and unions */
+} Spec;
+
+typedef struct {
+    PyObject *attr;      /* the attribute (interned), NULL for a deprecated field */
+    Py_ssize_t offset;   /* the slot's offset in the instance, or -1: use getattr/setattr */
+    PyObject *path;      /* "Image.uri", the segment decode errors put in their path */
+    Spec *spec;
+    int slot;            /* optional fields: the optional slot (SPEC §5.4); -1 otherwise */
+    int optional;
+    int group_start;     /* an optional field whose slot starts a group: its presence byte first */
+    int group_size;      /* on a group start: the slots of the group */
+    int bit;             /* optional fields: the bit of the slot in its group's presence byte */
+    PyObject *zero;      /* live fields: the zero value, or what makes a fresh one (zero_call);
+                            deprecated fields: the bytes written in their place */
+    int zero_call;       /* `zero` is called for each zero value (list, dict, a class) */
+} Field;
+
+typedef struct {
+    uint64_t tag;
+    PyTypeObject *cls;
+    Py_ssize_t offset;   /* the `value` slot */
+    PyObject *path;      /* "Expr.lit" */
+    Spec *spec;
+} Variant;
+
+struct TypeDef {
+    int kind;
+    PyTypeObject *cls;
+    PyObject *type_name;   /* "edge.cases.Expr", for encode errors */
+    PyObject *short_name;  /* "Expr", the path segment of an unknown union tag */
+    Py_ssize_t nfields;
+    Field *fields;
+    Py_ssize_t nvariants;
+    Variant *variants;
+};
+
+/* ---- errors.c ------------------------------------------------------------------------------ */
+
+/* The kinds of cser.errors.DecodeErrorKind this extension raises. */
+enum {
+    KIND_TRUNCATED, KIND_OVERLONG_VARINT, KIND_BAD_VARINT, KIND_OUT_OF_RANGE, KIND_BAD_BOOL,
+    KIND_BAD_UTF8, KIND_LENGTH_TOO_LARGE, KIND_DUPLICATE_MAP_KEY, KIND_BAD_PRESENCE,
+    KIND_DEPTH_EXCEEDED, KIND_UNKNOWN_UNION_TAG, KIND_TRAILING_BYTES, KIND_COUNT
+};
+
+extern PyObject *DecodeError;  /* cser.errors.DecodeError */
+extern PyObject *EncodeError;  /* cser.errors.EncodeError */
+extern PyObject *S_push_field, *S_push_index, *S_push_key;
+
+int errors_init(void);
+int load_errors(void);
+/* Raise DecodeError(kind, reason, offset) and return -1; cold: only malformed input gets here. */
+int dec_error(int kind, Py_ssize_t offset, const char *fmt, ...);
+int truncated(Py_ssize_t end);
+/* While a DecodeError unwinds, prepend a path segment by calling its push_* method. */
+void push_segment(PyObject *method, PyObject *arg);
+void push_index(Py_ssize_t i);
+/* A value the format cannot hold: EncodeError. */
+int enc_error(const char *fmt, ...);
+/* A value of the wrong Python type: TypeError, which encode() reports as EncodeError("cannot
+ * encode <type>: ..."), as the Python writers do. */
+int type_error(const char *fmt, ...);
+
+/* ---- reader.c ------------------------------------------------------------------------------ */
+
+typedef struct {
+    const uint8_t *data;
+    int nesting; /* records, structs and unions entered, against MAX_NATIVE_NESTING */
+} Dec;
+
+PyObject *decode_typedef(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
+/* A record's body filling data[pos:end] (a stream frame's content). */
+PyObject *decode_record_body(TypeDef *td, Dec *d, Py_ssize_t pos, Py_ssize_t end, int depth);
+
+/* ---- writer.c ------------------------------------------------------------------------------ */
+
+typedef struct {
+    uint8_t *buf;
+    Py_ssize_t len;
+    Py_ssize_t cap;
+    uint8_t inline_buf[256];
+} Out;
+
+void out_init(Out *o);
+/* A buffer that holds `hint` bytes without growing (a large message is encoded in one go). */
+int out_init_sized(Out *o, Py_ssize_t hint);
+void out_free(Out *o);
+int encode_typedef(TypeDef *td, PyObject *x, Out *o, int depth);
+/* A record's body alone (a stream frame's content), or a struct's fields. */
+int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth);
+int too_deep(TypeDef *td);
+
+/* ---- bind.c -------------------------------------------------------------------------------- */
+
+int bind_init(void);
+PyObject *bind_types(PyObject *module, PyObject *types);
+
+/* ---- module.c ------------------------------------------------------------------------------ */
+
+typedef struct {
+    PyObject_HEAD
+    TypeDef *td;
+    Py_ssize_t size_hint; /* the size of the last message encoded: the next one's first buffer */
+} TypeCodec;
+
+extern PyTypeObject TypeCodecType;
+
+#endif

@@ -1,0 +1,647 @@
+/* Decoding (SPEC §4-§7): reads values by walking the TypeDefs of bind.c, as cser/reader.py's
+ * code does: the same objects, the same errors at the same offsets with the same paths. */
+#include "native.h"
+
+/* ---- reading primitives (SPEC §4) ----------------------------------------------------------- */
+
+static const char *range_name(uint64_t max) {
+    switch (max) {
+    case 0xFFFF: return "u16 (or zigzag i16)";
+    case 0xFFFFFFFF: return "u32 (or zigzag i32)";
+    case 0x7FFFFFFF: return "an enum (0..2^31-1)";
+    default: return "u64";
+    }
+}
+
+static int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out) {
+    Py_ssize_t p = *pos;
+    const Py_ssize_t start = p;
+    uint64_t result = 0;
+    int shift = 0;
+    for (;;) {
+        if (p >= end) {
+            return truncated(end);
+        }
+        uint8_t b = d->data[p];
+        if (shift == 63) {
+            /* The 10th byte: only 00 (overlong) or 01 (the top bit) are possible. */
+            if (b == 1) {
+                result |= (uint64_t)1 << 63;
+                p++;
+                break;
+            }
+            if (b == 0) {
+                return dec_error(KIND_OVERLONG_VARINT, p, "varint is not minimal");
+            }
+            return dec_error(KIND_BAD_VARINT, p, "varint longer than 64 bits");
+        }
+        if (b < 0x80) {
+            if (b == 0 && p > start) {
+                return dec_error(KIND_OVERLONG_VARINT, p, "varint is not minimal");
+            }
+            result |= (uint64_t)b << shift;
+            p++;
+            break;
+        }
+        result |= (uint64_t)(b & 0x7F) << shift;
+        shift += 7;
+        p++;
+    }
+    if (result > max) {
+        PyObject *v = PyLong_FromUnsignedLongLong(result);
+        if (v == NULL) {
+            return -1;
+        }
+        dec_error(KIND_OUT_OF_RANGE, start, "%S does not fit %s", v, range_name(max));
+        Py_DECREF(v);
+        return -1;
+    }
+    *out = result;
+    *pos = p;
+    return 0;
+}
+
+/* A varint no larger than `max` (at least 0xFFFF, so a one-byte varint always fits). */
+static inline int read_varint(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out) {
+    Py_ssize_t p = *pos;
+    if (p < end && d->data[p] < 0x80) {
+        *out = d->data[p];
+        *pos = p + 1;
+        return 0;
+    }
+    return read_varint_slow(d, pos, end, max, out);
+}
+
+/* A byte length: LENGTH_TOO_LARGE if above the bytes that remain before `end`. */
+static inline int read_length(Dec *d, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_t *n) {
+    const Py_ssize_t start = *pos;
+    uint64_t v = 0;
+    if (read_varint(d, pos, end, UINT64_MAX, &v) < 0) {
+        return -1;
+    }
+    if (v > (uint64_t)(end - *pos)) {
+        return dec_error(KIND_LENGTH_TOO_LARGE, start, "length %llu exceeds the %zd bytes that remain",
+                         (unsigned long long)v, end - *pos);
+    }
+    *n = (Py_ssize_t)v;
+    return 0;
+}
+
+/* A count of elements of at least `width` bytes each, or of optionals (SPEC §4). */
+static int read_count(Dec *d, Py_ssize_t *pos, Py_ssize_t end, int width, int optionals, Py_ssize_t *n) {
+    const Py_ssize_t start = *pos;
+    uint64_t v = 0;
+    if (read_varint(d, pos, end, UINT64_MAX, &v) < 0) {
+        return -1;
+    }
+    uint64_t left = (uint64_t)(end - *pos);
+    if (optionals) {
+        uint64_t limit = 8 * left < 0x7FFFFFFF ? 8 * left : 0x7FFFFFFF;
+        if (v > limit) {
+            return dec_error(KIND_LENGTH_TOO_LARGE, start, "count %llu of optionals exceeds 8 x the %llu bytes that remain",
+                             (unsigned long long)v, (unsigned long long)left);
+        }
+    } else if (v > left / (uint64_t)width) {
+        return dec_error(KIND_LENGTH_TOO_LARGE, start, "count %llu of %d-byte elements exceeds the %llu bytes that remain",
+                         (unsigned long long)v, width, (unsigned long long)left);
+    }
+    *n = (Py_ssize_t)v;
+    return 0;
+}
+
+/* ---- decoding values ------------------------------------------------------------------------ */
+
+static PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
+    Py_ssize_t n = 0;
+    if (*pos >= end) {
+        truncated(end);
+        return NULL;
+    }
+    if (read_length(d, pos, end, &n) < 0) {
+        return NULL;
+    }
+    const Py_ssize_t p = *pos;
+    PyObject *s = PyUnicode_DecodeUTF8((const char *)d->data + p, n, "strict");
+    if (s == NULL) {
+        /* Python's strict decoder rejects what RFC 3629 does: surrogates, overlong forms,
+         * code points past U+10FFFF, truncated and stray continuation bytes. */
+        if (PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+            PyObject *type, *value, *tb;
+            PyErr_Fetch(&type, &value, &tb);
+            PyErr_NormalizeException(&type, &value, &tb);
+            Py_ssize_t bad = 0;
+            if (PyUnicodeDecodeError_GetStart(value, &bad) < 0) {
+                PyErr_Clear();
+            }
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(tb);
+            dec_error(KIND_BAD_UTF8, p + bad, "invalid UTF-8");
+        }
+        return NULL;
+    }
+    *pos = p + n;
+    return s;
+}
+
+static PyObject *decode_enum(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
+    uint64_t u = 0;
+    if (*pos >= end) {
+        truncated(end);
+        return NULL;
+    }
+    if (read_varint(d, pos, end, 0x7FFFFFFF, &u) < 0) {
+        return NULL;
+    }
+    if (u < 64 && s->small[u] != NULL) {
+        return Py_NewRef(s->small[u]);
+    }
+    PyObject *number = PyLong_FromUnsignedLongLong(u);
+    if (number == NULL) {
+        return NULL;
+    }
+    PyObject *member = PyDict_GetItemWithError(s->members, number);
+    if (member != NULL) {
+        Py_DECREF(number);
+        return Py_NewRef(member);
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(number);
+        return NULL;
+    }
+    /* A number the schema does not name: the open enum keeps it (SPEC §12.3). */
+    member = PyObject_CallOneArg(s->enum_cls, number);
+    Py_DECREF(number);
+    return member;
+}
+
+static PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
+
+/* list<T> where T is fixed-width or a varint scalar: no per-element path segments needed except
+ * for the element that fails, which gets its index. */
+static PyObject *decode_list(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+    Spec *e = s->elem;
+    int width = e->kind == K_F32 ? 4 : e->kind == K_F64 ? 8 : 1;
+    Py_ssize_t n = 0;
+    if (*pos >= end) {
+        truncated(end);
+        return NULL;
+    }
+    if (read_count(d, pos, end, width, 0, &n) < 0) {
+        return NULL;
+    }
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    Py_ssize_t p = *pos;
+    const uint8_t *data = d->data;
+    switch (e->kind) {
+    case K_F64:
+        for (Py_ssize_t i = 0; i < n; i++, p += 8) {
+            PyObject *x = PyFloat_FromDouble(PyFloat_Unpack8((const char *)data + p, 1));
+            if (x == NULL) {
+                goto fail;
+            }
+            PyList_SET_ITEM(list, i, x);
+        }
+        *pos = p;
+        return list;
+    case K_F32:
+        for (Py_ssize_t i = 0; i < n; i++, p += 4) {
+            PyObject *x = PyFloat_FromDouble(PyFloat_Unpack4((const char *)data + p, 1));
+            if (x == NULL) {
+                goto fail;
+            }
+            PyList_SET_ITEM(list, i, x);
+        }
+        *pos = p;
+        return list;
+    case K_U8:
+    case K_I8:
+        for (Py_ssize_t i = 0; i < n; i++, p++) {
+            long b = data[p];
+            if (e->kind == K_I8 && b > 0x7F) {
+                b -= 0x100;
+            }
+            PyList_SET_ITEM(list, i, PyLong_FromLong(b));
+        }
+        *pos = p;
+        return list;
+    case K_BOOL:
+        for (Py_ssize_t i = 0; i < n; i++, p++) {
+            if (data[p] > 1) {
+                dec_error(KIND_BAD_BOOL, p, "bool byte 0x%02x is neither 00 nor 01", data[p]);
+                goto fail;
+            }
+            PyList_SET_ITEM(list, i, Py_NewRef(data[p] ? Py_True : Py_False));
+        }
+        *pos = p;
+        return list;
+    default:
+        break;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *x = decode_value(e, d, pos, end, depth);
+        if (x == NULL) {
+            /* Packed varint lists report no index, like the pure-Python bulk readers. */
+            if (e->kind >= K_STRING) {
+                push_index(i);
+            }
+            goto fail;
+        }
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+fail:
+    Py_DECREF(list);
+    return NULL;
+}
+
+/* Reads the presence byte of slots i..i+7 of a list or map of n optionals. */
+static int read_list_presence(Dec *d, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_t i, Py_ssize_t n, int *pb) {
+    if (*pos >= end) {
+        return truncated(end);
+    }
+    int b = d->data[*pos];
+    if (n - i < 8 && b >= (1 << (n - i))) {
+        return dec_error(KIND_BAD_PRESENCE, *pos, "presence byte 0x%02x sets bits past the %zd slots", b, n - i);
+    }
+    *pb = b;
+    (*pos)++;
+    return 0;
+}
+
+static PyObject *decode_optlist(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+    Py_ssize_t n = 0;
+    if (*pos >= end) {
+        truncated(end);
+        return NULL;
+    }
+    if (read_count(d, pos, end, 1, 1, &n) < 0) {
+        return NULL;
+    }
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    int pb = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if ((i & 7) == 0 && read_list_presence(d, pos, end, i, n, &pb) < 0) {
+            goto fail;
+        }
+        PyObject *x;
+        if (pb & (1 << (i & 7))) {
+            x = decode_value(s->elem, d, pos, end, depth);
+            if (x == NULL) {
+                push_index(i);
+                goto fail;
+            }
+        } else {
+            x = Py_NewRef(Py_None);
+        }
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+fail:
+    Py_DECREF(list);
+    return NULL;
+}
+
+static int map_put(PyObject *map, PyObject *k, PyObject *v, Py_ssize_t pos) {
+    int has = PyDict_Contains(map, k);
+    if (has != 0) {
+        if (has > 0) {
+            dec_error(KIND_DUPLICATE_MAP_KEY, pos, "duplicate map key %R", k);
+        }
+        return -1;
+    }
+    return PyDict_SetItem(map, k, v);
+}
+
+static PyObject *decode_map(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth, int optionals) {
+    Py_ssize_t n = 0;
+    if (*pos >= end) {
+        truncated(end);
+        return NULL;
+    }
+    if (read_count(d, pos, end, 1, optionals, &n) < 0) {
+        return NULL;
+    }
+    PyObject *map = PyDict_New();
+    if (map == NULL) {
+        return NULL;
+    }
+    int pb = 0xFF;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (optionals && (i & 7) == 0 && read_list_presence(d, pos, end, i, n, &pb) < 0) {
+            goto fail;
+        }
+        PyObject *k = decode_value(s->elem, d, pos, end, depth);
+        if (k == NULL) {
+            goto fail;
+        }
+        PyObject *v;
+        if (pb & (1 << (i & 7))) {
+            v = decode_value(s->value, d, pos, end, depth);
+            if (v == NULL) {
+                push_segment(S_push_key, k);
+                Py_DECREF(k);
+                goto fail;
+            }
+        } else {
+            v = Py_NewRef(Py_None);
+        }
+        int r = map_put(map, k, v, *pos);
+        Py_DECREF(k);
+        Py_DECREF(v);
+        if (r < 0) {
+            goto fail;
+        }
+    }
+    return map;
+fail:
+    Py_DECREF(map);
+    return NULL;
+}
+
+static PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+    const uint8_t *data = d->data;
+    Py_ssize_t p = *pos;
+    uint64_t u = 0;
+    switch (s->kind) {
+    case K_BOOL:
+        if (p >= end) {
+            truncated(end);
+            return NULL;
+        }
+        if (data[p] > 1) {
+            dec_error(KIND_BAD_BOOL, p, "bool byte 0x%02x is neither 00 nor 01", data[p]);
+            return NULL;
+        }
+        *pos = p + 1;
+        return Py_NewRef(data[p] ? Py_True : Py_False);
+    case K_I8:
+    case K_U8: {
+        if (p >= end) {
+            truncated(end);
+            return NULL;
+        }
+        long b = data[p];
+        if (s->kind == K_I8 && b > 0x7F) {
+            b -= 0x100;
+        }
+        *pos = p + 1;
+        return PyLong_FromLong(b);
+    }
+    case K_I16:
+    case K_I32:
+    case K_I64:
+        if (p >= end) {
+            truncated(end);
+            return NULL;
+        }
+        if (read_varint(d, pos, end, s->kind == K_I16 ? 0xFFFF : s->kind == K_I32 ? 0xFFFFFFFF : UINT64_MAX, &u) < 0) {
+            return NULL;
+        }
+        return PyLong_FromLongLong((long long)((u >> 1) ^ (~(u & 1) + 1)));
+    case K_U16:
+    case K_U32:
+    case K_U64:
+        if (p >= end) {
+            truncated(end);
+            return NULL;
+        }
+        if (read_varint(d, pos, end, s->kind == K_U16 ? 0xFFFF : s->kind == K_U32 ? 0xFFFFFFFF : UINT64_MAX, &u) < 0) {
+            return NULL;
+        }
+        return PyLong_FromUnsignedLongLong(u);
+    case K_F32:
+        if (p + 4 > end) {
+            truncated(end);
+            return NULL;
+        }
+        *pos = p + 4;
+        return PyFloat_FromDouble(PyFloat_Unpack4((const char *)data + p, 1));
+    case K_F64:
+        if (p + 8 > end) {
+            truncated(end);
+            return NULL;
+        }
+        *pos = p + 8;
+        return PyFloat_FromDouble(PyFloat_Unpack8((const char *)data + p, 1));
+    case K_STRING:
+        return decode_str(d, pos, end);
+    case K_BYTES: {
+        Py_ssize_t n = 0;
+        if (p >= end) {
+            truncated(end);
+            return NULL;
+        }
+        if (read_length(d, pos, end, &n) < 0) {
+            return NULL;
+        }
+        PyObject *b = PyBytes_FromStringAndSize((const char *)data + *pos, n);
+        *pos += n;
+        return b;
+    }
+    case K_ENUM:
+        return decode_enum(s, d, pos, end);
+    case K_LIST:
+        return decode_list(s, d, pos, end, depth);
+    case K_OPTLIST:
+        return decode_optlist(s, d, pos, end, depth);
+    case K_MAP:
+        return decode_map(s, d, pos, end, depth, 0);
+    case K_OPTMAP:
+        return decode_map(s, d, pos, end, depth, 1);
+    case K_REF:
+        return decode_typedef(s->ref, d, pos, end, depth);
+    default:
+        PyErr_SetString(PyExc_SystemError, "cser._native: unknown type kind");
+        return NULL;
+    }
+}
+
+static inline int set_slot(PyObject *obj, Py_ssize_t offset, PyObject *attr, PyObject *value) {
+    if (offset >= 0) {
+        PyObject **slot = (PyObject **)((char *)obj + offset);
+        PyObject *old = *slot;
+        *slot = value;
+        Py_XDECREF(old);
+        return 0;
+    }
+    int r = PyObject_SetAttr(obj, attr, value);
+    Py_DECREF(value);
+    return r;
+}
+
+/* Enters one level of nesting: the depth limit (SPEC §7), then the C stack's. */
+static int enter(Dec *d, int depth, Py_ssize_t pos) {
+    if (depth <= 0) {
+        return dec_error(KIND_DEPTH_EXCEEDED, pos, "nesting deeper than the maximum depth");
+    }
+    if (d->nesting >= MAX_NATIVE_NESTING || Py_EnterRecursiveCall(" while decoding cser")) {
+        PyErr_Clear();
+        return dec_error(KIND_DEPTH_EXCEEDED, pos, "nesting deeper than the native decoder's stack allows");
+    }
+    d->nesting++;
+    return 0;
+}
+
+static void leave(Dec *d) {
+    d->nesting--;
+    Py_LeaveRecursiveCall();
+}
+
+/* A record body that ended before field `start` (an older writer): it and the fields after it
+ * take their zero values (SPEC §5.5). */
+CSER_COLD static int zero_fields(TypeDef *td, PyObject *v, Py_ssize_t start) {
+    for (Py_ssize_t f = start; f < td->nfields; f++) {
+        Field *fd = &td->fields[f];
+        if (fd->attr == NULL) {
+            continue; /* deprecated: no attribute */
+        }
+        PyObject *zero = fd->zero_call ? PyObject_CallNoArgs(fd->zero) : Py_NewRef(fd->zero);
+        if (zero == NULL || set_slot(v, fd->offset, fd->attr, zero) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The fields of a record body (`record`: ends early = zero fields, extra bytes skipped) or of a
+ * struct (every field present, presence bits past the last slot rejected). */
+static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+    const int record = td->kind == D_RECORD;
+    PyObject *v = td->cls->tp_alloc(td->cls, 0);
+    if (v == NULL) {
+        return NULL;
+    }
+    int pb = 0;
+    for (Py_ssize_t f = 0; f < td->nfields; f++) {
+        Field *fd = &td->fields[f];
+        if (record && *pos >= end && (!fd->optional || fd->group_start)) {
+            /* The body ends before this field: an older writer; it and the rest are zero. */
+            if (zero_fields(td, v, f) < 0) {
+                goto fail;
+            }
+            *pos = end;
+            return v;
+        }
+        PyObject *x;
+        if (fd->optional) {
+            if (fd->group_start) {
+                if (*pos >= end) {
+                    truncated(end);
+                    goto fail_field;
+                }
+                pb = d->data[*pos];
+                if (!record && pb >= (1 << fd->group_size)) {
+                    dec_error(KIND_BAD_PRESENCE, *pos, "presence byte 0x%02x sets bits past the %d slots", pb,
+                              fd->group_size);
+                    goto fail_field;
+                }
+                (*pos)++;
+            }
+            if (pb & fd->bit) {
+                x = decode_value(fd->spec, d, pos, end, depth);
+                if (x == NULL) {
+                    goto fail_field;
+                }
+            } else {
+                x = Py_NewRef(Py_None);
+            }
+        } else {
+            x = decode_value(fd->spec, d, pos, end, depth);
+            if (x == NULL) {
+                goto fail_field;
+            }
+        }
+        if (fd->attr == NULL) {
+            Py_DECREF(x); /* deprecated: read and dropped */
+        } else if (set_slot(v, fd->offset, fd->attr, x) < 0) {
+            goto fail;
+        }
+        continue;
+    fail_field:
+        push_segment(S_push_field, fd->path);
+        goto fail;
+    }
+    if (record) {
+        *pos = end; /* bytes after the known fields: a newer writer's, skipped */
+    }
+    return v;
+fail:
+    Py_DECREF(v);
+    return NULL;
+}
+
+PyObject *decode_record_body(TypeDef *td, Dec *d, Py_ssize_t pos, Py_ssize_t end, int depth) {
+    if (enter(d, depth, pos) < 0) {
+        return NULL;
+    }
+    PyObject *v = decode_fields(td, d, &pos, end, depth - 1);
+    leave(d);
+    return v;
+}
+
+static PyObject *decode_union(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+    uint64_t tag = 0;
+    if (*pos >= end) {
+        truncated(end);
+        return NULL;
+    }
+    if (read_varint(d, pos, end, 0xFFFFFFFF, &tag) < 0) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < td->nvariants; i++) {
+        Variant *var = &td->variants[i];
+        if (var->tag != tag) {
+            continue;
+        }
+        PyObject *x = decode_value(var->spec, d, pos, end, depth);
+        if (x == NULL) {
+            push_segment(S_push_field, var->path);
+            return NULL;
+        }
+        PyObject *v = var->cls->tp_alloc(var->cls, 0);
+        if (v == NULL) {
+            Py_DECREF(x);
+            return NULL;
+        }
+        set_slot(v, var->offset, NULL, x);
+        return v;
+    }
+    dec_error(KIND_UNKNOWN_UNION_TAG, *pos, "unknown tag %llu of union %S", (unsigned long long)tag, td->type_name);
+    PyObject *seg = PyUnicode_FromFormat("%S.<tag %llu>", td->short_name, (unsigned long long)tag);
+    if (seg != NULL) {
+        push_segment(S_push_field, seg);
+        Py_DECREF(seg);
+    }
+    return NULL;
+}
+
+PyObject *decode_typedef(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+    if (td->kind == D_RECORD) {
+        /* A record: its length, then its body (SPEC §5.5). */
+        Py_ssize_t n = 0;
+        if (*pos >= end) {
+            truncated(end);
+            return NULL;
+        }
+        if (read_length(d, pos, end, &n) < 0) {
+            return NULL;
+        }
+        Py_ssize_t body = *pos;
+        *pos = body + n;
+        return decode_record_body(td, d, body, body + n, depth);
+    }
+    if (enter(d, depth, *pos) < 0) {
+        return NULL;
+    }
+    PyObject *v = td->kind == D_STRUCT ? decode_fields(td, d, pos, end, depth - 1)
+                                       : decode_union(td, d, pos, end, depth - 1);
+    leave(d);
+    return v;
+}

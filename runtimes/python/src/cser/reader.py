@@ -1,0 +1,546 @@
+"""Decoding in pure Python (SPEC §4-§7): the readers of the primitives, and the half of the
+Python interpreter of type descriptors (:mod:`cser.codec`) that reads values.
+
+:func:`emit` writes one reader function per record, struct and union of a module, in Python
+source, from the descriptors: straight-line code with a local per field value, one-byte varints
+and short strings read inline, the primitives below called for the long cases, runs of
+fixed-width fields read with one precompiled :class:`struct.Struct`. It is compiled once, on
+first use (:class:`cser.codec.Module`); no descriptor is looked at while a message is read.
+
+A reader takes ``(data, pos, end, depth)`` — the input, where to read, the end of the enclosing
+message or record body, the nesting levels left — and returns ``(value, new_pos)``. Every check
+SPEC §10 requires comes before anything is allocated. The readers of the primitives below have
+the same shape (without ``depth``).
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+from cser import zigzag
+from cser.codec import (
+    BOOL,
+    ENUM,
+    F32,
+    F64,
+    I8,
+    I16,
+    I32,
+    I64,
+    LIST,
+    MAP,
+    OPTLIST,
+    OPTMAP,
+    RECORD,
+    REF,
+    STRING,
+    STRUCT,
+    U8,
+    U16,
+    U32,
+    U64,
+    FieldDesc,
+    Module,
+    Spec,
+    TypeDesc,
+)
+from cser.errors import (
+    DecodeError,
+    bad_bool,
+    bad_presence,
+    bad_utf8,
+    count_too_large,
+    depth_exceeded,
+    duplicate_key,
+    length_too_large,
+    optional_count_too_large,
+    truncated,
+    unknown_tag,
+)
+from cser.limits import max_count, max_optional_count
+from cser.utf8 import decode_utf8
+from cser.varint import U64_MAX, read_varint
+
+__all__ = [
+    "emit",
+    "read_bool",
+    "read_bytes",
+    "read_count",
+    "read_length",
+    "read_optional_count",
+    "read_str",
+    "read_varint",
+]
+
+F32_STRUCT = struct.Struct("<f")
+F64_STRUCT = struct.Struct("<d")
+
+
+# ---- the primitives ---------------------------------------------------------------------------
+
+
+def read_length(data: bytes, pos: int, end: int) -> tuple[int, int]:
+    """Reads a byte length; LENGTH_TOO_LARGE if above the bytes that remain before ``end``."""
+    n, p = read_varint(data, pos, end, U64_MAX)
+    if n > end - p:
+        raise length_too_large(pos, n, end - p)
+    return n, p
+
+
+def read_count(data: bytes, pos: int, end: int, width: int = 1) -> tuple[int, int]:
+    """Reads a count of elements of at least ``width`` bytes each (SPEC §4)."""
+    n, p = read_varint(data, pos, end, U64_MAX)
+    left = end - p
+    if n > max_count(left, width):
+        raise count_too_large(pos, n, width, left)
+    return n, p
+
+
+def read_optional_count(data: bytes, pos: int, end: int) -> tuple[int, int]:
+    """Reads the count of a list or map of optionals: at most 8 x the bytes that remain."""
+    n, p = read_varint(data, pos, end, U64_MAX)
+    left = end - p
+    if n > max_optional_count(left):
+        raise optional_count_too_large(pos, n, left)
+    return n, p
+
+
+def read_str(data: bytes, pos: int, end: int) -> tuple[str, int]:
+    """Reads a length-prefixed UTF-8 string (:mod:`cser.utf8`)."""
+    n, p = read_length(data, pos, end)
+    return decode_utf8(data, p, p + n), p + n
+
+
+def read_bytes(data: bytes, pos: int, end: int) -> tuple[bytes, int]:
+    n, p = read_length(data, pos, end)
+    return data[p : p + n], p + n
+
+
+def read_bool(data: bytes, pos: int, end: int) -> tuple[bool, int]:
+    if pos >= end:
+        raise truncated(end)
+    b = data[pos]
+    if b > 1:
+        raise bad_bool(pos, b)
+    return b == 1, pos + 1
+
+
+def read_bool_list(data: bytes, pos: int, end: int) -> tuple[list[bool], int]:
+    n, p = read_count(data, pos, end)
+    chunk = data[p : p + n]
+    if chunk.translate(None, b"\x00\x01"):
+        bad = next(i for i, b in enumerate(chunk) if b > 1)
+        raise bad_bool(p + bad, chunk[bad])
+    return [b == 1 for b in chunk], p + n
+
+
+def read_u8_list(data: bytes, pos: int, end: int) -> tuple[list[int], int]:
+    n, p = read_count(data, pos, end)
+    return list(data[p : p + n]), p + n
+
+
+def read_i8_list(data: bytes, pos: int, end: int) -> tuple[list[int], int]:
+    n, p = read_count(data, pos, end)
+    return list(struct.unpack_from(f"<{n}b", data, p)), p + n
+
+
+def read_float_list(data: bytes, pos: int, end: int, code: str, width: int) -> tuple[list[float], int]:
+    """Reads a packed list of f32 (``f``, 4) or f64 (``d``, 8) in bulk (SPEC §5.3)."""
+    n, p = read_count(data, pos, end, width)
+    return list(struct.unpack_from(f"<{n}{code}", data, p)), p + n * width
+
+
+def read_uint_list(data: bytes, pos: int, end: int, maximum: int) -> tuple[list[int], int]:
+    """Reads a list of unsigned varints (u16, u32, u64)."""
+    n, p = read_count(data, pos, end)
+    out: list[int] = []
+    append = out.append
+    for _ in range(n):
+        if p >= end:
+            raise truncated(end)
+        b = data[p]
+        if b < 0x80:
+            append(b)
+            p += 1
+        else:
+            v, p = read_varint(data, p, end, maximum)
+            append(v)
+    return out, p
+
+
+def read_sint_list(data: bytes, pos: int, end: int, maximum: int) -> tuple[list[int], int]:
+    """Reads a list of zigzag varints (i16, i32, i64); ``maximum`` bounds the zigzag value."""
+    raw, p = read_uint_list(data, pos, end, maximum)
+    return [zigzag.decode_zigzag(v) for v in raw], p
+
+
+#: What the emitted code calls, by the names it uses.
+HELPERS: dict[str, Any] = {
+    "DecodeError": DecodeError,
+    "_new": object.__new__,
+    "F32": F32_STRUCT,
+    "F64": F64_STRUCT,
+    "truncated": truncated,
+    "depth_exceeded": depth_exceeded,
+    "unknown_tag": unknown_tag,
+    "bad_bool": bad_bool,
+    "bad_presence": bad_presence,
+    "bad_utf8": bad_utf8,
+    "duplicate_key": duplicate_key,
+    "read_varint": read_varint,
+    "read_length": read_length,
+    "read_count": read_count,
+    "read_optional_count": read_optional_count,
+    "read_str": read_str,
+    "read_bytes": read_bytes,
+    "read_bool_list": read_bool_list,
+    "read_u8_list": read_u8_list,
+    "read_i8_list": read_i8_list,
+    "read_float_list": read_float_list,
+    "read_uint_list": read_uint_list,
+    "read_sint_list": read_sint_list,
+}
+
+# ---- the interpreter: Python source from descriptors -----------------------------------------
+
+#: The largest varint of each integer kind (a signed kind's is its largest zigzag value).
+VARINT_MAX = {
+    I16: 0xFFFF, I32: 0xFFFFFFFF, I64: U64_MAX, U16: 0xFFFF, U32: 0xFFFFFFFF, U64: U64_MAX, ENUM: 0x7FFFFFFF,
+}
+#: Fixed-width kinds a run of fields (one struct.Struct) can hold: format code and width.
+RUN_CODES = {BOOL: ("B", 1), I8: ("b", 1), U8: ("B", 1), F32: ("f", 4), F64: ("d", 8)}
+
+
+def is_packed(spec: Spec) -> bool:
+    """A list of fixed-width or integer scalars: read and written in bulk."""
+    return spec.kind == LIST and spec.elem is not None and spec.elem.kind <= F64
+
+
+def runs(fields: list[FieldDesc]) -> dict[int, list[FieldDesc]]:
+    """Runs of two or more consecutive fixed-width fields, neither optional nor deprecated, by
+    the index of their first field: each is read (and written) with one struct.Struct."""
+    out: dict[int, list[FieldDesc]] = {}
+    i = 0
+    while i < len(fields):
+        j = i
+        while j < len(fields) and not fields[j].optional and not fields[j].deprecated and fields[j].spec.kind in RUN_CODES:
+            j += 1
+        if j - i >= 2:
+            out[i] = fields[i:j]
+        i = max(j, i + 1)
+    return out
+
+
+def run_struct(run: list[FieldDesc]) -> tuple[struct.Struct, list[int]]:
+    """The struct of a run, and the offset of each field in it."""
+    fmt = "<"
+    offsets = []
+    width = 0
+    for f in run:
+        code, w = RUN_CODES[f.spec.kind]
+        fmt += code
+        offsets.append(width)
+        width += w
+    return struct.Struct(fmt), offsets
+
+
+class Local:
+    """The names of the locals of one value while it is read or written: each field has its
+    own (``x3``), nested values add their depth (``x3_x1``, a map key ``x3_k1``)."""
+
+    def __init__(self, base: str, role: str = "x", depth: int = 0) -> None:
+        self.base = base
+        self.role = role
+        self.depth = depth
+        self.var = base if depth == 0 else f"{base}_{role}{depth}"
+        self.idx = f"i{depth}"
+        self.count = f"n{depth}"
+        self.pb = f"pb{depth}"
+        self.values = self.var + "_values"
+
+    def elem(self) -> Local:
+        return Local(self.base, "x", self.depth + 1)
+
+    def key(self) -> Local:
+        return Local(self.base, "k", self.depth + 1)
+
+
+def hexnum(n: int) -> str:
+    """``0xFFFF``: how the emitted code spells a bound."""
+    return f"0x{n:X}"
+
+
+def indent(lines: list[str], n: int = 1) -> list[str]:
+    pad = "    " * n
+    return [pad + line if line else line for line in lines]
+
+
+class _Emitter:
+    def __init__(self, m: Module) -> None:
+        self.m = m
+        self.zero_names = [m.fresh("zero_" + td.cls.__name__) for td in m.types]
+
+    # -- values --
+
+    def not_at_end(self) -> list[str]:
+        return ["if pos >= end:", "    raise truncated(end)"]
+
+    def varint(self, x: str, maximum: int) -> list[str]:
+        # Callers check pos < end first.
+        return [f"{x} = data[pos]", f"if {x} < 0x80:", "    pos += 1", "else:",
+                f"    {x}, pos = read_varint(data, pos, end, {hexnum(maximum)})"]
+
+    def value(self, s: Spec, loc: Local, guarded: bool = False) -> list[str]:
+        """Reads a value of type ``s`` into ``loc.var``; ``guarded``: pos < end is known."""
+        x = loc.var
+        k = s.kind
+        head = [] if guarded else self.not_at_end()
+        if k == BOOL:
+            return [*head, "b = data[pos]", "if b > 1:", "    raise bad_bool(pos, b)", f"{x} = b == 1", "pos += 1"]
+        if k == I8:
+            return [*head, f"{x} = data[pos]", f"if {x} > 0x7F:", f"    {x} -= 0x100", "pos += 1"]
+        if k == U8:
+            return [*head, f"{x} = data[pos]", "pos += 1"]
+        if k in (U16, U32, U64):
+            return head + self.varint(x, VARINT_MAX[k])
+        if k in (I16, I32, I64):
+            return head + self.varint(x, VARINT_MAX[k]) + [f"{x} = {zigzag.DECODE.format(x=x)}"]
+        if k == ENUM:
+            members = self.m.const(s.members, "M_" + s.cls.__name__)
+            cls = self.m.const(s.cls, s.cls.__name__)
+            return head + self.varint("u", 0x7FFFFFFF) + [
+                f"{x} = {members}.get(u)", f"if {x} is None:", f"    {x} = {cls}(u)"]
+        if k in (F32, F64):
+            width = 4 if k == F32 else 8
+            name = "F32" if k == F32 else "F64"
+            return [f"if pos + {width} > end:", "    raise truncated(end)",
+                    f"{x} = {name}.unpack_from(data, pos)[0]", f"pos += {width}"]
+        if k == STRING:
+            # A string whose length fits one byte is decoded inline; a bad sequence there raises
+            # UnicodeDecodeError, which the enclosing handler turns into BAD_UTF8 at pos + 1 + e.start.
+            return [*head, "n = data[pos]", "if n < 0x80 and pos + n < end:", f"    {x} = data[pos + 1 : pos + 1 + n].decode()", "    pos += 1 + n", "else:", f"    {x}, pos = read_str(data, pos, end)"]
+        if k == REF:
+            return [f"{x}, pos = {self.m.reader_of(s.cls)}(data, pos, end, depth)"]
+        if is_packed(s):
+            return [f"{x}, pos = {self.packed(s)}"]
+        if k == LIST:
+            return self.list_value(s, loc)
+        if k == OPTLIST:
+            return self.optlist_value(s, loc)
+        if k in (MAP, OPTMAP):
+            return self.map_value(s, loc)
+        return [f"{x}, pos = read_bytes(data, pos, end)"]
+
+    def packed(self, s: Spec) -> str:
+        assert s.elem is not None
+        k = s.elem.kind
+        if k == BOOL:
+            return "read_bool_list(data, pos, end)"
+        if k == U8:
+            return "read_u8_list(data, pos, end)"
+        if k == I8:
+            return "read_i8_list(data, pos, end)"
+        if k == F32:
+            return 'read_float_list(data, pos, end, "f", 4)'
+        if k == F64:
+            return 'read_float_list(data, pos, end, "d", 8)'
+        maximum = hexnum(VARINT_MAX[k])
+        if k in (U16, U32, U64):
+            return f"read_uint_list(data, pos, end, {maximum})"
+        return f"read_sint_list(data, pos, end, {maximum})"
+
+    def pushed(self, body: list[str], push: str) -> list[str]:
+        """``body`` in a try whose errors get the path segment ``push`` (``push_index(i0)``)."""
+        return ["try:", *indent(body), "except DecodeError as e:",
+                f"    raise e.{push}.with_traceback(None) from None",
+                "except UnicodeDecodeError as e:",
+                f"    raise bad_utf8(pos + 1 + e.start).{push} from None"]
+
+    def count(self, loc: Local) -> list[str]:
+        """A count of elements of at least one byte each: one that fits a byte and the bytes
+        left (limits.max_count) is read inline."""
+        n = loc.count
+        return [f"{n} = data[pos] if pos < end else 0x80", f"if {n} < 0x80 and {n} < end - pos:", "    pos += 1",
+                "else:", f"    {n}, pos = read_count(data, pos, end)"]
+
+    def list_value(self, s: Spec, loc: Local) -> list[str]:
+        assert s.elem is not None
+        e = loc.elem()
+        return [*self.count(loc), f"{loc.var} = []",
+                f"for {loc.idx} in range({loc.count}):",
+                *indent(self.pushed(self.value(s.elem, e), f"push_index({loc.idx})")),
+                f"    {loc.var}.append({e.var})"]
+
+    def presence_byte(self, loc: Local) -> list[str]:
+        """The presence byte before element or entry 8g of a list or map: bits past the end
+        must be 0."""
+        return [*self.not_at_end(), f"{loc.pb} = data[pos]",
+                f"if {loc.count} - {loc.idx} < 8 and {loc.pb} >= 1 << ({loc.count} - {loc.idx}):",
+                f"    raise bad_presence(pos, {loc.pb}, {loc.count} - {loc.idx})", "pos += 1"]
+
+    def optlist_value(self, s: Spec, loc: Local) -> list[str]:
+        assert s.elem is not None
+        e = loc.elem()
+        return [f"{loc.count}, pos = read_optional_count(data, pos, end)", f"{loc.var} = []",
+                f"{loc.pb} = 0", f"for {loc.idx} in range({loc.count}):",
+                f"    if not {loc.idx} & 7:", *indent(self.presence_byte(loc), 2),
+                f"    if {loc.pb} & (1 << ({loc.idx} & 7)):",
+                *indent(self.pushed(self.value(s.elem, e), f"push_index({loc.idx})"), 2),
+                f"        {loc.var}.append({e.var})", "    else:", f"        {loc.var}.append(None)"]
+
+    def map_value(self, s: Spec, loc: Local) -> list[str]:
+        assert s.elem is not None and s.value is not None
+        k = loc.key()
+        v = loc.elem()
+        put = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = {v.var}"]
+        read_value = self.pushed(self.value(s.value, v), f"push_key({k.var})")
+        if s.kind == MAP:
+            return [*self.count(loc), f"{loc.var} = {{}}",
+                    f"for _ in range({loc.count}):", *indent(self.value(s.elem, k)), *indent(read_value),
+                    *indent(put)]
+        absent = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = None"]
+        return [f"{loc.count}, pos = read_optional_count(data, pos, end)", f"{loc.var} = {{}}",
+                f"{loc.pb} = 0", f"for {loc.idx} in range({loc.count}):",
+                f"    if not {loc.idx} & 7:", *indent(self.presence_byte(loc), 2),
+                *indent(self.value(s.elem, k)),
+                f"    if {loc.pb} & (1 << ({loc.idx} & 7)):", *indent(read_value + put, 2),
+                "    else:", *indent(absent, 2)]
+
+    # -- records and structs --
+
+    def assign(self, f: FieldDesc, loc: Local) -> list[str]:
+        if f.attr is None:
+            return []  # deprecated: read to check it, then dropped
+        return [f"v.{f.attr} = {loc.var}"]
+
+    def field(self, f: FieldDesc, guarded: bool) -> list[str]:
+        loc = Local(("_x" if f.deprecated else "x") + str(f.index))
+        if f.optional:
+            out = [f"if pb & {f.bit}:", *indent(self.value(f.spec, loc) + self.assign(f, loc))]
+            if not f.deprecated:
+                out += ["else:", f"    v.{f.attr} = None"]
+            return out
+        return self.value(f.spec, loc, guarded) + self.assign(f, loc)
+
+    def record_field(self, td: TypeDesc, i: int, f: FieldDesc) -> list[str]:
+        out = [f"f = {f.index}"]
+        if f.group_start or not f.optional:
+            out += ["if pos >= end:", f"    return {self.zero_name(i)}(v, {f.index}), end"]
+        if f.group_start:
+            out += ["pb = data[pos]", "pos += 1"]
+        return out + self.field(f, True)
+
+    def struct_field(self, f: FieldDesc) -> list[str]:
+        out = [f"f = {f.index}"]
+        if f.group_start:
+            out += [*self.not_at_end(), "pb = data[pos]", f"if pb >= {1 << f.group_size}:",
+                    f"    raise bad_presence(pos, pb, {f.group_size})", "pos += 1"]
+        return out + self.field(f, False)
+
+    def run(self, run: list[FieldDesc], plain: list[str]) -> list[str]:
+        """A run of fixed-width fields: one unpack, bools checked, then the attributes; when the
+        body (or input) ends inside the run, ``plain`` reads it field by field, so a record
+        body that ends between two of them takes zero values and an error names its field."""
+        st, offsets = run_struct(run)
+        name = self.m.const(st, "S_" + "_".join(f.attr or "" for f in run[:2]))
+        names = [Local("x" + str(f.index)).var for f in run]
+        body = [f"{', '.join(names)} = {name}.unpack_from(data, pos)"]
+        for f, x, off in zip(run, names, offsets, strict=True):
+            if f.spec.kind == BOOL:
+                body += [f"if {x} > 1:", f"    f = {f.index}", f"    raise bad_bool(pos + {off}, {x})"]
+        for f, x in zip(run, names, strict=True):
+            body.append(f"v.{f.attr} = {x}" + (" == 1" if f.spec.kind == BOOL else ""))
+        body.append(f"pos += {st.size}")
+        return [f"f = {run[0].index}", f"if pos + {st.size} <= end:", *indent(body), "else:", *indent(plain)]
+
+    def fields(self, td: TypeDesc, i: int) -> list[str]:
+        record = td.kind == RECORD
+        out: list[str] = []
+        rs = runs(td.fields)
+        skip = 0
+        for j, f in enumerate(td.fields):
+            if j < skip:
+                continue
+            run = rs.get(j)
+            if run:
+                plain: list[str] = []
+                for g in run:
+                    plain += self.record_field(td, i, g) if record else self.struct_field(g)
+                out += self.run(run, plain)
+                skip = j + len(run)
+            else:
+                out += self.record_field(td, i, f) if record else self.struct_field(f)
+        return out
+
+    def fields_in_try(self, td: TypeDesc, i: int) -> list[str]:
+        if not td.fields:
+            return []
+        paths = self.m.const(tuple(f.path for f in td.fields), "FIELDS_" + td.cls.__name__)
+        return self.pushed(self.fields(td, i), f"push_field({paths}[f])")
+
+    def zero_name(self, i: int) -> str:
+        return self.zero_names[i]
+
+    def zero(self, td: TypeDesc, i: int) -> list[str]:
+        """The fields from number ``start`` on take their zero values: a record body that ended
+        before them (an older writer)."""
+        out = [f"def {self.zero_name(i)}(v, start):"]
+        for f in td.fields:
+            if f.attr is None:
+                continue
+            if f.optional or f.zero is None:
+                value = "None"
+            elif callable(f.zero):
+                value = self.m.const(f.zero, "z_" + getattr(f.zero, "__name__", "zero")) + "()"
+            elif isinstance(f.zero, (bool, float, str, bytes)) or type(f.zero) is int:
+                value = repr(f.zero)
+            else:
+                value = self.m.const(f.zero, "z_" + f.attr)
+            out += [f"    if start <= {f.index}:", f"        v.{f.attr} = {value}"]
+        return [*out, "    return v"]
+
+    def record_type(self, td: TypeDesc, i: int) -> list[str]:
+        # A record: its length, then its body. Fields missing at the end of the body (an older
+        # writer) take their zero values; bytes after the known fields (a newer writer) are
+        # skipped (SPEC §5.5).
+        cls = self.m.const(td.cls, td.cls.__name__)
+        return [f"def {self.m.reader_name(i)}(data, pos, end, depth):",
+                *indent([*self.not_at_end(), "n = data[pos]", "if n < 0x80 and n < end - pos:", "    pos += 1",
+                         "else:", "    n, pos = read_length(data, pos, end)", "end = pos + n",
+                         "if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
+                         f"v = _new({cls})", *self.fields_in_try(td, i), "return v, end"])]
+
+    def struct_type(self, td: TypeDesc, i: int) -> list[str]:
+        cls = self.m.const(td.cls, td.cls.__name__)
+        return [f"def {self.m.reader_name(i)}(data, pos, end, depth):",
+                *indent(["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
+                         f"v = _new({cls})", *self.fields_in_try(td, i), "return v, pos"])]
+
+    def union_type(self, td: TypeDesc, i: int) -> list[str]:
+        paths = self.m.const({v.tag: v.path for v in td.variants}, "VARIANTS_" + td.cls.__name__)
+        branches: list[str] = []
+        for j, var in enumerate(td.variants):
+            loc = Local(f"x{j}")
+            cls = self.m.const(var.cls, var.cls.__name__)
+            branches += [f"{'if' if j == 0 else 'elif'} tag == {var.tag}:",
+                         *indent(self.value(var.spec, loc)), f"    return {cls}({loc.var}), pos"]
+        body = ["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1", *self.not_at_end(),
+                *self.varint("tag", 0xFFFFFFFF)]
+        if branches:
+            body += self.pushed(branches, f"push_field({paths}[tag])")
+        body.append(f'raise unknown_tag(pos, tag, "{td.name}").push_field(f"{td.short_name}.<tag {{tag}}>")')
+        return [f"def {self.m.reader_name(i)}(data, pos, end, depth):", *indent(body)]
+
+
+def emit(m: Module) -> None:
+    """Writes the reader of every type of ``m`` (and a record's zero filler) into its source."""
+    e = _Emitter(m)
+    for i, td in enumerate(m.types):
+        if td.kind == RECORD:
+            m.add(e.record_type(td, i))
+            m.add(e.zero(td, i))
+        elif td.kind == STRUCT:
+            m.add(e.struct_type(td, i))
+        else:
+            m.add(e.union_type(td, i))
