@@ -1,9 +1,12 @@
 package dev.cser.compiler;
 
+import dev.cser.compiler.codegen.Emitter;
 import dev.cser.compiler.codegen.GeneratedFile;
-import dev.cser.compiler.codegen.JavaEmitter;
-import dev.cser.compiler.codegen.PythonEmitter;
-import dev.cser.compiler.codegen.RustEmitter;
+import dev.cser.compiler.codegen.Generator;
+import dev.cser.compiler.codegen.GeneratorOptions;
+import dev.cser.compiler.codegen.java.JavaGenerator;
+import dev.cser.compiler.codegen.python.PythonGenerator;
+import dev.cser.compiler.codegen.rust.RustGenerator;
 import dev.cser.compiler.diag.DiagnosticFormatter;
 import dev.cser.compiler.diag.SchemaException;
 import dev.cser.compiler.schema.Schema;
@@ -81,18 +84,19 @@ public final class Cserc {
         if (cl.checkOnly()) {
             return 0;
         }
+        GeneratorOptions options = new GeneratorOptions(cl.json());
         List<GeneratedFile> outputs = new ArrayList<>();
-        if (cl.javaOut() != null) {
-            outputs.addAll(write(cl.javaOut(), new JavaEmitter(cl.json()).emit(schema)));
-        }
-        if (cl.rustOut() != null) {
-            outputs.addAll(write(cl.rustOut(), new RustEmitter(cl.json()).emit(schema)));
-        }
-        if (cl.pythonOut() != null) {
-            outputs.addAll(write(cl.pythonOut(), new PythonEmitter(cl.json()).emit(schema)));
+        for (Output o : List.of(new Output(cl.javaOut(), new JavaGenerator()),
+                new Output(cl.rustOut(), new RustGenerator()), new Output(cl.pythonOut(), new PythonGenerator()))) {
+            if (o.dir() != null) {
+                outputs.addAll(write(o.dir(), new Emitter(o.generator()).emit(schema, options)));
+            }
         }
         return outputs.stream().allMatch(GeneratedFile::written) ? 0 : 2;
     }
+
+    /** A target asked for on the command line: where its files go, and what generates them. */
+    private record Output(Path dir, Generator generator) {}
 
     private boolean writeDependencies(Path target, java.util.Collection<String> paths) {
         try {

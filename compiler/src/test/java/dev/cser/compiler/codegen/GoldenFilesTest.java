@@ -1,11 +1,10 @@
 package dev.cser.compiler.codegen;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
 import dev.cser.compiler.SchemaCompiler;
 import dev.cser.compiler.TestPaths;
+import dev.cser.compiler.codegen.java.JavaGenerator;
+import dev.cser.compiler.codegen.python.PythonGenerator;
+import dev.cser.compiler.codegen.rust.RustGenerator;
 import dev.cser.compiler.diag.SchemaException;
 import dev.cser.compiler.schema.Schema;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +15,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Each emitter's output for two example schemas, checked against files under
@@ -31,9 +33,9 @@ class GoldenFilesTest {
     private static List<GeneratedFile> emit(String target) throws SchemaException {
         Schema schema = new SchemaCompiler(List.of()).compile(SCHEMAS);
         return switch (target) {
-            case "java" -> new JavaEmitter().emit(schema);
-            case "rust" -> new RustEmitter().emit(schema);
-            default -> new PythonEmitter().emit(schema);
+            case "java" -> new Emitter(new JavaGenerator()).emit(schema, GeneratorOptions.DEFAULT);
+            case "rust" -> new Emitter(new RustGenerator()).emit(schema, GeneratorOptions.DEFAULT);
+            default -> new Emitter(new PythonGenerator()).emit(schema, GeneratorOptions.DEFAULT);
         };
     }
 

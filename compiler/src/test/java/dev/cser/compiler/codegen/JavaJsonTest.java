@@ -1,21 +1,21 @@
 package dev.cser.compiler.codegen;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.cser.compiler.SchemaCompiler;
 import dev.cser.compiler.TestPaths;
+import dev.cser.compiler.codegen.java.JavaGenerator;
 import dev.cser.compiler.schema.Schema;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code cserc --json}: every generated type gets toJson/fromJson; without it nothing changes. */
 class JavaJsonTest {
     private static List<GeneratedFile> emit(boolean json) throws Exception {
         Schema schema = new SchemaCompiler(List.of()).compile(
                 List.of(TestPaths.asTyped(TestPaths.EXAMPLES.resolve("edge_cases.cser"))));
-        return new JavaEmitter(json).emit(schema);
+        return new Emitter(new JavaGenerator()).emit(schema, new GeneratorOptions(json));
     }
 
     @Test

@@ -1,9 +1,7 @@
 package dev.cser.compiler.codegen;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.codegen.python.PythonGenerator;
 import dev.cser.compiler.schema.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Python names that would break the generated code are escaped, and clashes are avoided. */
 class PythonNamesTest {
@@ -21,7 +21,7 @@ class PythonNamesTest {
         Path file = dir.resolve("n.cser");
         Files.writeString(file, schema, StandardCharsets.UTF_8);
         Schema s = new SchemaCompiler(List.of()).compile(List.of(file));
-        List<GeneratedFile> files = new PythonEmitter().emit(s);
+        List<GeneratedFile> files = new Emitter(new PythonGenerator()).emit(s, GeneratorOptions.DEFAULT);
         assertEquals(1, files.size());
         return files.get(0).content();
     }

@@ -2,9 +2,11 @@ package dev.cser.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.cser.compiler.SchemaCompiler;
-import dev.cser.compiler.codegen.JavaEmitter;
-import dev.cser.compiler.codegen.PythonEmitter;
-import dev.cser.compiler.codegen.RustEmitter;
+import dev.cser.compiler.codegen.Emitter;
+import dev.cser.compiler.codegen.GeneratorOptions;
+import dev.cser.compiler.codegen.java.JavaGenerator;
+import dev.cser.compiler.codegen.python.PythonGenerator;
+import dev.cser.compiler.codegen.rust.RustGenerator;
 import dev.cser.compiler.diag.Diagnostic;
 import dev.cser.compiler.diag.DiagnosticFormatter;
 import dev.cser.compiler.diag.SchemaException;
@@ -63,9 +65,9 @@ class CompilerFuzzTest {
             checkLocated(e.diagnostics(), new DiagnosticFormatter(compiler.sources()));
             return;
         }
-        new JavaEmitter(true).emit(schema);
-        new RustEmitter(true).emit(schema);
-        new PythonEmitter(true).emit(schema);
+        new Emitter(new JavaGenerator()).emit(schema, new GeneratorOptions(true));
+        new Emitter(new RustGenerator()).emit(schema, new GeneratorOptions(true));
+        new Emitter(new PythonGenerator()).emit(schema, new GeneratorOptions(true));
     }
 
     private static void checkLocated(List<Diagnostic> diagnostics, DiagnosticFormatter formatter) {

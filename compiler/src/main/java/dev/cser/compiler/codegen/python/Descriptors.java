@@ -1,0 +1,66 @@
+package dev.cser.compiler.codegen.python;
+
+import dev.cser.compiler.codegen.ModelElement;
+import dev.cser.compiler.codegen.python.ZeroValues.ZeroFactory;
+import dev.cser.compiler.codegen.python.ZeroValues.ZeroValue;
+import java.util.List;
+
+/**
+ * The descriptors a generated module hands to {@code cser.codec.bind} (runtimes/python/src/cser/
+ * codec.py documents their shape), which the C accelerator and the runtime's Python interpreter
+ * both run: one per record, struct and union, and one per type a field or variant holds.
+ */
+public final class Descriptors {
+    private Descriptors() {}
+
+    public sealed interface TypeDescriptor {}
+
+    /** {@code _c.I32}, {@code _c.STRING}: a scalar, by its schema name. */
+    public record ScalarDescriptor(String constant) implements TypeDescriptor {}
+
+    /** {@code (_c.LIST, _c.F64)}: a list of numbers or bools. */
+    public record PackedDescriptor(String element) implements TypeDescriptor {}
+
+    /** {@code (_c.ENUM, Size, _M_Size, "enum bench.media.Size")}. */
+    public record EnumDescriptor(ClassRef cls, String schemaName) implements TypeDescriptor {}
+
+    /** {@code (_c.REF, Image)}: a record, struct or union bound in the same call or before. */
+    public record MessageDescriptor(ClassRef cls) implements TypeDescriptor {}
+
+    public record ListDescriptor(@ModelElement TypeDescriptor element) implements TypeDescriptor {}
+
+    public record OptionalListDescriptor(@ModelElement TypeDescriptor element) implements TypeDescriptor {}
+
+    public record MapDescriptor(@ModelElement TypeDescriptor key, @ModelElement TypeDescriptor value)
+            implements TypeDescriptor {}
+
+    public record OptionalMapDescriptor(@ModelElement TypeDescriptor key, @ModelElement TypeDescriptor value)
+            implements TypeDescriptor {}
+
+    /**
+     * A record or struct: {@code (kind, cls, "pkg.Name", "Name", fields)}.
+     *
+     * @param name the class
+     * @param schemaName the type's schema name (the first segment of decode-error paths)
+     */
+    public record RecordDescriptor(boolean struct, String name, String qualifiedName, String schemaName,
+            @ModelElement List<FieldDescriptor> fields) {}
+
+    /**
+     * A field: {@code (attribute, path, type, optional slot or -1, zero)}, where the zero is a
+     * constant, a factory for a fresh one, {@code None} for an optional, or for a deprecated
+     * field (no attribute) its zero value's bytes.
+     *
+     * @param zeroBytes for a deprecated field, the bytes literal of its zero value
+     */
+    public record FieldDescriptor(String attribute, boolean deprecated, boolean optional, String path, int slot,
+            String zeroBytes, @ModelElement TypeDescriptor type, @ModelElement ZeroValue zero,
+            @ModelElement ZeroFactory factory) {}
+
+    /** A union: {@code (_c.UNION, cls, "pkg.Name", "Name", variants)}. */
+    public record UnionDescriptor(String name, String qualifiedName, String schemaName,
+            @ModelElement List<VariantDescriptor> variants) {}
+
+    /** A variant: {@code (tag, variant class, path, type)}. */
+    public record VariantDescriptor(int id, String className, String path, @ModelElement TypeDescriptor type) {}
+}

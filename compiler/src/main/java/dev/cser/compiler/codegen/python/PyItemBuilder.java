@@ -1,0 +1,201 @@
+package dev.cser.compiler.codegen.python;
+
+import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.python.Descriptors.FieldDescriptor;
+import dev.cser.compiler.codegen.python.Descriptors.RecordDescriptor;
+import dev.cser.compiler.codegen.python.Descriptors.UnionDescriptor;
+import dev.cser.compiler.codegen.python.Descriptors.VariantDescriptor;
+import dev.cser.compiler.codegen.python.FieldCode.FieldDecl;
+import dev.cser.compiler.codegen.python.FieldCode.FieldFromJson;
+import dev.cser.compiler.codegen.python.FieldCode.FieldToJson;
+import dev.cser.compiler.codegen.python.FieldCode.InitAssign;
+import dev.cser.compiler.codegen.python.FieldCode.InitParam;
+import dev.cser.compiler.codegen.python.TypeHints.OptionalHint;
+import dev.cser.compiler.codegen.python.VariantCode.VariantClass;
+import dev.cser.compiler.codegen.python.VariantCode.VariantFromJson;
+import dev.cser.compiler.codegen.python.VariantCode.VariantToJson;
+import dev.cser.compiler.codegen.python.ZeroValues.NoneZero;
+import dev.cser.compiler.schema.CanonicalText;
+import dev.cser.compiler.schema.Declaration;
+import dev.cser.compiler.schema.EnumType;
+import dev.cser.compiler.schema.Field;
+import dev.cser.compiler.schema.MessageType;
+import dev.cser.compiler.schema.UnionType;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the class of one declaration ({@link EnumClass}, {@link MessageClass},
+ * {@link UnionClass}) and the descriptor of a record, struct or union.
+ */
+final class PyItemBuilder {
+    private final PythonTarget target;
+    private final PyTypeMapper mapper;
+    /** The class names of the module's declarations, which a variant class must not take. */
+    private final Set<String> declared;
+
+    PyItemBuilder(PythonTarget target, PyTypeMapper mapper, Set<String> declared) {
+        this.target = target;
+        this.mapper = mapper;
+        this.declared = declared;
+    }
+
+    EnumClass enumClass(EnumType e) {
+        List<EnumClass.Member> members = e.members().stream()
+                .map(m -> new EnumClass.Member(target.className(m.name()), m.value(), target.docLines(m.doc())))
+                .toList();
+        return new EnumClass(target.className(e.name()), e.qualifiedName(), target.docLines(e.doc()), members);
+    }
+
+    /** The attribute names of a record's or struct's fields, in id order (deprecated ones too). */
+    private List<String> attributeNames(MessageType m) {
+        List<Field> fs = m.fields();
+        return Names.unique(fs.stream().map(f -> target.field(f.name())).toList(), fs.stream().map(Field::id).toList(),
+                target::disambiguate);
+    }
+
+    MessageClass messageClass(MessageType m) {
+        List<Field> fs = m.fields();
+        List<String> names = attributeNames(m);
+        List<String> attributes = new ArrayList<>();
+        List<FieldDecl> declarations = new ArrayList<>();
+        List<InitParam> params = new ArrayList<>();
+        List<InitAssign> inits = new ArrayList<>();
+        List<FieldToJson> toJson = new ArrayList<>();
+        List<FieldFromJson> fromJson = new ArrayList<>();
+        for (int i = 0; i < fs.size(); i++) {
+            Field f = fs.get(i);
+            String name = names.get(i);
+            PyType type = mapper.map(f.type(), "x" + i);
+            ValueRef x = ValueRef.local("x");
+            if (f.deprecated()) {
+                fromJson.add(new FieldFromJson(name, f.name(), true, null));
+                continue;
+            }
+            attributes.add(name);
+            TypeHints hint = PyCodeBuilder.hint(type);
+            TypeHints fieldHint = f.isOptional() ? new OptionalHint(hint) : hint;
+            boolean mutableZero = !f.isOptional() && type.kind().hasMutableZero();
+            declarations.add(new FieldDecl(name, target.docLines(f.doc()), fieldHint));
+            params.add(new InitParam(name, mutableZero, fieldHint,
+                    mutableZero ? null : f.isOptional() ? new NoneZero() : PyCodeBuilder.zero(type)));
+            inits.add(new InitAssign(name, mutableZero, mutableZero ? PyCodeBuilder.zero(type) : null));
+            ValueRef attribute = ValueRef.attribute(name);
+            toJson.add(new FieldToJson(f.name(), f.isOptional() ? PyJsonBuilder.optionalToJson(type, attribute)
+                    : PyJsonBuilder.toJson(type, attribute)));
+            fromJson.add(new FieldFromJson(name, f.name(), false, f.isOptional()
+                    ? PyJsonBuilder.optionalFromJson(type, x) : PyJsonBuilder.fromJson(type, x)));
+        }
+        return new MessageClass(target.className(m.name()), m.qualifiedName(), m.name(), m.isStruct(),
+                target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
+                target.hexLiteral(CanonicalText.fingerprint(m)),
+                attributes.stream().sorted(PyItemBuilder::natural).toList(), attributes, declarations, params, inits,
+                toJson, fromJson);
+    }
+
+    RecordDescriptor recordDescriptor(MessageType m) {
+        List<Field> fs = m.fields();
+        List<String> names = attributeNames(m);
+        List<FieldDescriptor> fields = new ArrayList<>();
+        for (int i = 0; i < fs.size(); i++) {
+            Field f = fs.get(i);
+            PyType type = mapper.map(f.type(), "x" + i);
+            boolean fresh = !f.deprecated() && !f.isOptional() && type.kind().hasMutableZero();
+            fields.add(new FieldDescriptor(names.get(i), f.deprecated(), f.isOptional(), m.name() + "." + f.name(),
+                    f.optionalSlot(), f.deprecated() ? target.bytesLiteral(f.zeroBytes()) : null,
+                    PyCodeBuilder.descriptor(type),
+                    f.deprecated() || f.isOptional() || fresh ? null : PyCodeBuilder.zero(type),
+                    fresh ? PyCodeBuilder.factory(type) : null));
+        }
+        return new RecordDescriptor(m.isStruct(), target.className(m.name()), m.qualifiedName(), m.name(), fields);
+    }
+
+    UnionClass unionClass(UnionType u) {
+        String union = target.className(u.name());
+        List<VariantClass> variants = new ArrayList<>();
+        List<VariantToJson> toJson = new ArrayList<>();
+        List<VariantFromJson> fromJson = new ArrayList<>();
+        VariantClass zero = null;
+        PyType zeroType = null;
+        for (int i = 0; i < u.variants().size(); i++) {
+            Field v = u.variants().get(i);
+            String className = variantClass(union, v);
+            PyType type = mapper.map(v.type(), "x" + i);
+            VariantClass variant = new VariantClass(className, union, v.name(), v.id(), target.docLines(v.doc()),
+                    PyCodeBuilder.hint(type));
+            variants.add(variant);
+            if (v == u.zeroVariant()) {
+                zero = variant;
+                zeroType = type;
+            }
+            toJson.add(new VariantToJson(className, v.name(), PyJsonBuilder.toJson(type, ValueRef.attribute("value"))));
+            fromJson.add(new VariantFromJson(className, v.name(), PyJsonBuilder.fromJson(type, ValueRef.local("x"))));
+        }
+        return new UnionClass(union, u.qualifiedName(), u.name(), target.docLines(u.doc()),
+                target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)),
+                zero.name(), zero.schemaName(), PyCodeBuilder.zero(zeroType), variants, toJson, fromJson);
+    }
+
+    UnionDescriptor unionDescriptor(UnionType u) {
+        String union = target.className(u.name());
+        List<VariantDescriptor> variants = new ArrayList<>();
+        for (int i = 0; i < u.variants().size(); i++) {
+            Field v = u.variants().get(i);
+            variants.add(new VariantDescriptor(v.id(), variantClass(union, v), u.name() + "." + v.name(),
+                    PyCodeBuilder.descriptor(mapper.map(v.type(), "x" + i))));
+        }
+        return new UnionDescriptor(union, u.qualifiedName(), u.name(), variants);
+    }
+
+    /** {@code Expr} + {@code lit} → {@code ExprLit}; a suffix if that names a declared type. */
+    private String variantClass(String union, Field v) {
+        String n = union + Names.pascal(v.name());
+        return declared.contains(n) ? n + "Variant" : n;
+    }
+
+    /** Natural order: runs of digits compare as numbers ({@code i8_value} before {@code i16_value}). */
+    private static int natural(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            char x = a.charAt(i);
+            char y = b.charAt(j);
+            if (Character.isDigit(x) && Character.isDigit(y)) {
+                int ei = i;
+                int ej = j;
+                while (ei < a.length() && Character.isDigit(a.charAt(ei))) {
+                    ei++;
+                }
+                while (ej < b.length() && Character.isDigit(b.charAt(ej))) {
+                    ej++;
+                }
+                int c = new BigInteger(a.substring(i, ei)).compareTo(new BigInteger(b.substring(j, ej)));
+                if (c != 0) {
+                    return c;
+                }
+                i = ei;
+                j = ej;
+            } else if (x != y) {
+                return Character.compare(x, y);
+            } else {
+                i++;
+                j++;
+            }
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    /** The class (for an enum) or class and descriptor (otherwise) of a declaration. */
+    Object classOf(Declaration d) {
+        if (d instanceof EnumType e) {
+            return enumClass(e);
+        }
+        return d instanceof UnionType u ? unionClass(u) : messageClass((MessageType) d);
+    }
+
+    Object descriptorOf(Declaration d) {
+        return d instanceof UnionType u ? unionDescriptor(u) : recordDescriptor((MessageType) d);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.cser.compiler.codegen.python;
+
+import dev.cser.compiler.codegen.python.JsonConversions.BoolFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.BytesFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.BytesToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.CopyListToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.EnumFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.EnumToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.F32FromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.F64FromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.FloatToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.FromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.IntFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.ListFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.ListToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.MapFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.MapToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.MessageFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.MessageToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.OptionalFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.OptionalToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.PlainToJson;
+import dev.cser.compiler.codegen.python.JsonConversions.StrFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.ToJson;
+
+/**
+ * Chooses the {@link JsonConversions} records of a {@link PyType}, by its kind. Collections
+ * convert element by element, each bound to its own local ({@link PyType#var()}); a list whose
+ * elements are their own JSON form is copied.
+ */
+final class PyJsonBuilder {
+    private PyJsonBuilder() {}
+
+    static ToJson toJson(PyType t, ValueRef value) {
+        return switch (t.kind()) {
+            case BOOL, INT, STRING -> new PlainToJson(value);
+            case F32, F64 -> new FloatToJson(value);
+            case BYTES -> new BytesToJson(value);
+            case ENUM -> new EnumToJson(t.cls(), value);
+            case MESSAGE -> new MessageToJson(t.cls(), value);
+            case PACKED, LIST -> list(t.element(), value, false);
+            case OPTIONAL_LIST -> list(t.element(), value, true);
+            case MAP, OPTIONAL_MAP -> new MapToJson(t.key().var(), t.value().var(), value,
+                    toJson(t.key(), ValueRef.local(t.key().var())),
+                    element(t.value(), t.kind() == PyType.Kind.OPTIONAL_MAP));
+        };
+    }
+
+    /** An optional's JSON form: {@code null} when absent; a plain value is already that. */
+    static ToJson optionalToJson(PyType t, ValueRef value) {
+        return t.isJsonPlain() ? toJson(t, value) : new OptionalToJson(value, toJson(t, value));
+    }
+
+    private static ToJson list(PyType element, ValueRef value, boolean optional) {
+        if (element.isJsonPlain()) {
+            return new CopyListToJson(value);
+        }
+        return new ListToJson(element.var(), value, element(element, optional));
+    }
+
+    private static ToJson element(PyType t, boolean optional) {
+        ValueRef var = ValueRef.local(t.var());
+        return optional ? optionalToJson(t, var) : toJson(t, var);
+    }
+
+    static FromJson fromJson(PyType t, ValueRef value) {
+        return switch (t.kind()) {
+            case BOOL -> new BoolFromJson(value);
+            case INT -> new IntFromJson(t.lo(), t.hi(), t.schemaName(), value);
+            case F32 -> new F32FromJson(value);
+            case F64 -> new F64FromJson(value);
+            case STRING -> new StrFromJson(value);
+            case BYTES -> new BytesFromJson(value);
+            case ENUM -> new EnumFromJson(t.cls(), value);
+            case MESSAGE -> new MessageFromJson(t.cls(), value);
+            case PACKED, LIST -> new ListFromJson(t.element().var(), value, elementFrom(t.element(), false));
+            case OPTIONAL_LIST -> new ListFromJson(t.element().var(), value, elementFrom(t.element(), true));
+            case MAP, OPTIONAL_MAP -> new MapFromJson(t.key().var(), t.value().var(), value,
+                    fromJson(t.key(), ValueRef.local(t.key().var())),
+                    elementFrom(t.value(), t.kind() == PyType.Kind.OPTIONAL_MAP));
+        };
+    }
+
+    /** {@code None} for JSON {@code null}, else the value. */
+    static FromJson optionalFromJson(PyType t, ValueRef value) {
+        return new OptionalFromJson(value, fromJson(t, value));
+    }
+
+    private static FromJson elementFrom(PyType t, boolean optional) {
+        ValueRef var = ValueRef.local(t.var());
+        return optional ? optionalFromJson(t, var) : fromJson(t, var);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.cser.compiler.codegen.python;
+
+import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The Python target's reserved words and spellings (SPEC §12.3, PEP 8): modules and fields
+ * snake_case, classes as declared. A name that would break the generated code gets a trailing
+ * underscore: keywords ({@code class_}), {@code self} (the first parameter of every method), the
+ * builtins the generated annotations and code use ({@code type_}, {@code list_}), and the
+ * generated methods ({@code encode_}).
+ */
+public final class PythonTarget extends Target {
+    /** {@code keyword.kwlist} of Python 3.10–3.13. */
+    private static final Set<String> KEYWORDS = Set.of("False", "None", "True", "and", "as", "assert", "async",
+            "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
+            "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+            "try", "while", "with", "yield");
+
+    /** Builtins that generated code names: a class attribute or class of that name would shadow them. */
+    private static final Set<String> BUILTINS = Set.of("bool", "int", "float", "str", "bytes", "list", "dict",
+            "object", "type", "isinstance", "len", "range", "enumerate", "super", "repr", "NotImplemented");
+
+    /** Names a field cannot take: the receiver and the members every generated class has. */
+    private static final Set<String> MEMBERS = Set.of("self", "encode", "decode");
+
+    @Override
+    public String name() {
+        return "python";
+    }
+
+    /** A field or module segment: snake_case as written, escaped. */
+    public String field(String schemaName) {
+        String n = schemaName.toLowerCase(Locale.ROOT);
+        return KEYWORDS.contains(n) || BUILTINS.contains(n) || MEMBERS.contains(n) ? n + "_" : n;
+    }
+
+    /** A class name (a type, an enum member, a union's variant class): as given, escaped. */
+    public String className(String name) {
+        return KEYWORDS.contains(name) || BUILTINS.contains(name) ? name + "_" : name;
+    }
+
+    /** A name that repeats an earlier one in the same scope gets its id: {@code x_3}. */
+    public String disambiguate(String name, int id) {
+        return name + "_" + id;
+    }
+
+    /** The module path of a package: {@code sakai.content} → [sakai, content]. */
+    public List<String> modulePath(String packageName) {
+        return Names.segments(packageName).stream().map(this::field).toList();
+    }
+
+    /** The dotted import name of a package's module. */
+    public String moduleName(String packageName) {
+        return String.join(".", modulePath(packageName));
+    }
+
+    /** The alias another module imports a package's module under: {@code _pkg_sakai_common}. */
+    public String moduleAlias(String packageName) {
+        return "_pkg_" + String.join("_", modulePath(packageName));
+    }
+
+    /**
+     * Where a package's module goes: {@code bench/media.py}, or {@code a/b/__init__.py} when other
+     * packages nest inside {@code a.b}.
+     */
+    public String moduleFile(String packageName, boolean hasChildren) {
+        String slashed = String.join("/", modulePath(packageName));
+        return hasChildren ? slashed + "/__init__.py" : slashed + ".py";
+    }
+
+    /** The {@code __init__.py} of a package directory: {@code a/b} → {@code a/b/__init__.py}. */
+    public String packageInit(String directory) {
+        return directory + "/__init__.py";
+    }
+
+    /**
+     * Docstring lines: backslashes and triple quotes are escaped, and so are the quotes that end
+     * the last line, which would otherwise run into the closing {@code """}.
+     */
+    @Override
+    public List<String> docLines(String doc) {
+        List<String> lines = Names.docLines(doc);
+        if (lines.isEmpty()) {
+            return lines;
+        }
+        String last = lines.get(lines.size() - 1);
+        int end = last.length();
+        while (end > 0 && last.charAt(end - 1) == '"') {
+            end--;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = i < lines.size() - 1 ? lines.get(i) : last.substring(0, end);
+            line = line.replace("\\", "\\\\").replace("\"\"\"", "\\\"\\\"\\\"");
+            out.add(i < lines.size() - 1 ? line : line + "\\\"".repeat(last.length() - end));
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public String hexLiteral(long value) {
+        return String.format("0x%016X", value);
+    }
+
+    /** A bytes literal: {@code b"\x00\x01"}. */
+    public String bytesLiteral(byte[] bytes) {
+        StringBuilder b = new StringBuilder("b\"");
+        for (byte x : bytes) {
+            b.append(String.format("\\x%02x", x & 0xFF));
+        }
+        return b.append('"').toString();
+    }
+
+    /** An integer bound as a hex literal: {@code 0x7FFFFFFF}, {@code -0x80000000}. */
+    public String intLiteral(java.math.BigInteger value) {
+        String hex = value.abs().toString(16).toUpperCase(Locale.ROOT);
+        return (value.signum() < 0 ? "-0x" : value.signum() == 0 ? "" : "0x") + (value.signum() == 0 ? "0" : hex);
+    }
+}
