@@ -3,6 +3,7 @@
 
 use std::fmt::Debug;
 
+use cser::varint::varint_len;
 use cser_benchmarks::harness::{
     bincode_decode, bincode_encode, cser_decode, cser_encode, json_decode, json_encode,
     postcard_decode, postcard_encode, prost_decode, prost_encode, Case, CserCodec, Runner,
@@ -47,15 +48,6 @@ where
     assert!(S::from(&w.cser) == w.serde);
     assert!(P::from(&w.cser) == w.prost);
     bytes
-}
-
-fn varint_len(mut n: u64) -> usize {
-    let mut len = 1;
-    while n >= 0x80 {
-        n >>= 7;
-        len += 1;
-    }
-    len
 }
 
 fn zigzag(n: i32) -> u64 {

@@ -14,17 +14,10 @@ import json
 import pathlib
 import sys
 
-
-def varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
+# The one varint encoder of the Python code base: the runtime's, importable from its source
+# (the Makefile's venv has it installed too).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "python" / "src"))
+from cser.varint import encode_varint as varint  # noqa: E402
 
 
 def group_of(schema: str) -> str:

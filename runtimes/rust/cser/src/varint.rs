@@ -24,6 +24,20 @@ pub fn encode_varint(mut v: u64, buf: &mut Vec<u8>) {
     buf.push(v as u8);
 }
 
+/// Writes the varint of `v` at the start of `out`, which must have room for it
+/// ([`varint_len`]), and returns its length.
+#[inline]
+pub fn write_varint_at(mut v: u64, out: &mut [u8]) -> usize {
+    let mut p = 0;
+    while v >= 0x80 {
+        out[p] = (v as u8) | 0x80;
+        v >>= 7;
+        p += 1;
+    }
+    out[p] = v as u8;
+    p + 1
+}
+
 /// The number of bytes of the varint of `v` (1..=10).
 #[inline]
 pub fn varint_len(v: u64) -> usize {
@@ -74,6 +88,26 @@ mod tests {
         let mut b = Vec::new();
         encode_varint(v, &mut b);
         b
+    }
+
+    #[test]
+    fn writing_in_place_matches_appending() {
+        for v in [
+            0,
+            1,
+            127,
+            128,
+            16_383,
+            16_384,
+            u64::from(u32::MAX),
+            u64::MAX,
+        ] {
+            let mut slot = [0xAA; MAX_VARINT_LEN + 1];
+            let n = write_varint_at(v, &mut slot);
+            assert_eq!(&slot[..n], enc(v).as_slice());
+            assert_eq!(n, varint_len(v));
+            assert_eq!(slot[n], 0xAA, "nothing written past the varint");
+        }
     }
 
     #[test]

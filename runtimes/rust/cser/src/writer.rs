@@ -3,7 +3,7 @@
 use crate::errors::EncodeError;
 use crate::limits::DEFAULT_MAX_DEPTH;
 use crate::utf8;
-use crate::varint::{encode_varint, varint_len};
+use crate::varint::{encode_varint, varint_len, write_varint_at};
 use crate::zigzag;
 
 /// Appends encoded values to a growable buffer.
@@ -280,14 +280,7 @@ impl Writer {
         let old_end = self.buf.len();
         self.buf.resize(old_end + size - 1, 0);
         self.buf.copy_within(body_start..old_end, mark + size);
-        let mut v = len as u64;
-        let mut p = mark;
-        while v >= 0x80 {
-            self.buf[p] = (v as u8) | 0x80;
-            v >>= 7;
-            p += 1;
-        }
-        self.buf[p] = v as u8;
+        write_varint_at(len as u64, &mut self.buf[mark..]);
     }
 
     // ---- depth -----------------------------------------------------------------------------
