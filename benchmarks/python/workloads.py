@@ -10,6 +10,7 @@ use) and, for W5, read from ``benchmarks/target/data/w5_molecules.json``.
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -46,6 +47,9 @@ def generate() -> None:
         check=True,
     )
     add_paths()
+    # The import system caches what it found in each path entry, including that a folder did not
+    # exist yet (a fresh tree): forget that, or the modules just written are not found.
+    importlib.invalidate_caches()
 
 
 def add_paths() -> None:
