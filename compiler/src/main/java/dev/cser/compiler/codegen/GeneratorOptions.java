@@ -10,9 +10,4 @@ package dev.cser.compiler.codegen;
 public record GeneratorOptions(boolean json) {
     /** The defaults: the codec only. */
     public static final GeneratorOptions DEFAULT = new GeneratorOptions(false);
-
-    /** Read by templates as {@code $options.json$}. */
-    public boolean isJson() {
-        return json;
-    }
 }
