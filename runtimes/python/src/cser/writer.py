@@ -54,16 +54,11 @@ __all__ = ["check_int", "emit", "end_record", "write_bytes", "write_str", "write
 
 def write_str(out: bytearray, s: str) -> None:
     """Appends a length-prefixed string; EncodeError for a lone surrogate (:mod:`cser.utf8`)."""
-    b = encode_utf8(s)
-    n = len(b)
-    if n < 0x80:
-        out.append(n)
-    else:
-        write_varint(out, n)
-    out += b
+    write_bytes(out, encode_utf8(s))
 
 
 def write_bytes(out: bytearray, b: bytes) -> None:
+    """Appends a length-prefixed byte string."""
     n = len(b)
     if n < 0x80:
         out.append(n)
