@@ -48,6 +48,32 @@ public final class MessageType extends Declaration {
         return groups;
     }
 
+    /**
+     * The presence group whose byte a newer writer may extend (SPEC §5.5.1): a record's last
+     * group when it has fewer than eight slots, else null (a struct never evolves; a full group
+     * leaves no bit for an appended field, which then starts a new byte among the unknown bytes).
+     */
+    public PresenceGroup extensiblePresenceGroup() {
+        if (frozen) {
+            return null;
+        }
+        List<PresenceGroup> groups = presenceGroups();
+        if (groups.isEmpty()) {
+            return null;
+        }
+        PresenceGroup last = groups.get(groups.size() - 1);
+        return last.bitsUsed() < 8 ? last : null;
+    }
+
+    /**
+     * The bits of the byte of {@link #extensiblePresenceGroup()} that this schema does not know
+     * and a record keeps as unknown presence bits (SPEC §5.5.1); 0 when there is no such group.
+     */
+    public int unknownPresenceMask() {
+        PresenceGroup g = extensiblePresenceGroup();
+        return g == null ? 0 : 0xFF & ~((1 << g.bitsUsed()) - 1);
+    }
+
     /** The presence group whose byte is written just before {@code f}, or null when none is. */
     public PresenceGroup presenceGroupStartingAt(Field f) {
         return f.startsPresenceGroup() ? presenceGroups().get(f.presenceGroup()) : null;

@@ -75,6 +75,36 @@ class WireFactsTest {
     }
 
     @Test
+    void theLastPresenceByteOfARecordKeepsTheBitsItDoesNotKnow() throws Exception {
+        Schema s = compile("""
+                package t;
+                record Three { optional<i32> a = 1; string s = 2; optional<i32> b = 3; deprecated optional<i32> c = 4; }
+                record Eight {
+                  optional<i32> a = 1; optional<i32> b = 2; optional<i32> c = 3; optional<i32> d = 4;
+                  optional<i32> e = 5; optional<i32> f = 6; optional<i32> g = 7; optional<i32> h = 8;
+                }
+                record Nine {
+                  optional<i32> a = 1; optional<i32> b = 2; optional<i32> c = 3; optional<i32> d = 4;
+                  optional<i32> e = 5; optional<i32> f = 6; optional<i32> g = 7; optional<i32> h = 8;
+                  optional<i32> i = 9;
+                }
+                record Plain { i32 x = 1; }
+                struct Frozen { optional<i32> a = 1; }
+                """);
+        MessageType three = (MessageType) s.declarations().get("t.Three");
+        assertEquals(0, three.extensiblePresenceGroup().index());
+        assertEquals(0xF8, three.unknownPresenceMask());
+        MessageType nine = (MessageType) s.declarations().get("t.Nine");
+        assertEquals(1, nine.extensiblePresenceGroup().index());
+        assertEquals(0xFE, nine.unknownPresenceMask());
+        for (String full : List.of("t.Eight", "t.Plain", "t.Frozen")) {
+            MessageType m = (MessageType) s.declarations().get(full);
+            assertNull(m.extensiblePresenceGroup(), full);
+            assertEquals(0, m.unknownPresenceMask(), full);
+        }
+    }
+
+    @Test
     void zeroBytesAreTheZeroValueAsItStandsInABody() throws Exception {
         Schema s = compile("""
                 package t;
