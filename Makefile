@@ -23,10 +23,13 @@ build:
 	$(MVN) $(MVN_FLAGS) -q package -DskipTests
 
 ## The W3 demos: Sakai content entities written to a stream and read back (Java), then stored
-## as blobs in SQLite by Java, edited by Python and checked by Rust (seed 002's setting).
+## as blobs in SQLite by Java, edited by Python and checked by Rust (seed 002's setting); then the
+## same setting in a rolling upgrade: entities written by a newer schema (Java) keep every field
+## after an older program (Rust) edits them (SPEC §5.5.1).
 demo: build across-parts
 	$(JAVA) -cp $(EXAMPLES_CP) dev.cser.examples.SakaiDemo
 	$(PY)/python conformance/across/run_across.py --only database
+	$(PY)/python conformance/across/evolution_db.py
 
 test: test-java test-rust test-python test-conformance test-bench test-fuzz test-load
 
@@ -104,6 +107,7 @@ across-parts: $(CSERC_JAR) $(PY_VENV)/installed
 test-conformance: $(CSERC_JAR) $(PY_VENV)/installed across-parts
 	conformance/run
 	$(PY)/python conformance/across/run_across.py
+	$(PY)/python conformance/across/evolution_db.py
 
 ## Benchmarks (benchmarks/README.md). `make test` compiles every harness, runs its tests (exact
 ## encoded sizes) and a one-iteration smoke; `make bench` / `make bench-quick` run them all and

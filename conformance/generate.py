@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness import ROOT, SCHEMAS, VECTORS, Testee, Vector, same_value, write_vectors
+import evolve
+from harness import ROOT, SCHEMAS, VECTORS, Testee, Vector, covers, same_value, write_vectors
 
 # The one varint and zigzag of the Python code base: the runtime's (no dependencies), from this
 # checkout, whichever interpreter runs this.
@@ -462,16 +463,6 @@ def encode_all(reference: str, plan: Plan) -> None:
             testee.close()
 
 
-def covers(given: Any, full: Any) -> bool:
-    """Whether ``full`` (a decoded value: every field present) agrees with ``given`` (a value as
-    written here: fields left out take their zero values) on everything ``given`` says."""
-    if isinstance(given, dict) and isinstance(full, dict):
-        return all(k in full and covers(v, full[k]) for k, v in given.items())
-    if isinstance(given, list) and isinstance(full, list):
-        return len(given) == len(full) and all(covers(a, b) for a, b in zip(given, full, strict=True))
-    return same_value(given, full)
-
-
 def complete_values(reference: str, plan: Plan) -> None:
     """Replaces each example's value by the reference's decoding of its bytes, which lists every
     field (the form every testee's decode answers with), after checking the two agree."""
@@ -508,6 +499,8 @@ def main() -> None:
     encode_all(args.reference, plan)
     complete_values(args.reference, plan)
     truncations(plan, [p.vector for items in plan.items.values() for p in items])
+    for v in evolve.plan(args.reference):
+        plan.add("generations", v)
     VECTORS.mkdir(exist_ok=True)
     for old in VECTORS.glob("*.jsonl"):
         old.unlink()

@@ -109,7 +109,8 @@ class Testee:
 class Vector:
     """One vector. ``mode``: "example" (encode(value) == hex and decode(hex) == value), "read"
     (decode(hex) == value only: bytes of another schema version), "reject" (every decoder
-    fails, with ``kind`` if given) or "encode-reject" (every encoder refuses the value)."""
+    fails, with ``kind`` if given), "encode-reject" (every encoder refuses the value) or
+    "evolve" (bytes of ``writer_schema`` passed through a program of ``schema``: evolve.py)."""
 
     name: str
     schema: str
@@ -119,6 +120,10 @@ class Vector:
     hex: str | None = None
     kind: str | None = None
     file: str = ""
+    writer_schema: str = ""
+    set: dict[str, Any] | None = None
+    expect_hex: str = ""
+    expect_value: Any = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "schema": self.schema, "type": self.type, "mode": self.mode}
@@ -128,6 +133,12 @@ class Vector:
             out["hex"] = self.hex
         if self.kind is not None:
             out["kind"] = self.kind
+        if self.mode == "evolve":
+            out["writer_schema"] = self.writer_schema
+            if self.set is not None:
+                out["set"] = self.set
+            out["expect_hex"] = self.expect_hex
+            out["expect_value"] = self.expect_value
         return out
 
 
@@ -145,6 +156,10 @@ def read_vectors(paths: Iterable[Path] | None = None) -> Iterator[Vector]:
                     hex=d.get("hex"),
                     kind=d.get("kind"),
                     file=f"{path.name}:{n}",
+                    writer_schema=d.get("writer_schema", ""),
+                    set=d.get("set"),
+                    expect_hex=d.get("expect_hex", ""),
+                    expect_value=d.get("expect_value"),
                 )
 
 
@@ -189,3 +204,13 @@ def first_difference(a: Any, b: Any, path: str = "") -> str | None:
                 return d
         return None if len(a) == len(b) else f"{path or '.'}: {len(a)} elements != {len(b)}"
     return None if a == b and type(a) is type(b) else f"{path or '.'}: {a!r} != {b!r}"
+
+
+def covers(given: Any, full: Any) -> bool:
+    """Whether ``full`` (a decoded value: every field present) agrees with ``given`` (a value as
+    written here: fields left out take their zero values) on everything ``given`` says."""
+    if isinstance(given, dict) and isinstance(full, dict):
+        return all(k in full and covers(v, full[k]) for k, v in given.items())
+    if isinstance(given, list) and isinstance(full, list):
+        return len(given) == len(full) and all(covers(a, b) for a, b in zip(given, full, strict=True))
+    return same_value(given, full)

@@ -18,6 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+import evolve
 from harness import (
     LANGUAGES,
     ROOT,
@@ -49,6 +50,7 @@ class Tally:
 class Report:
     by_file: dict[str, dict[str, Tally]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(Tally)))
     pairs: dict[tuple[str, str], Tally] = field(default_factory=lambda: defaultdict(Tally))
+    evolution: dict[tuple[str, str], Tally] = field(default_factory=lambda: defaultdict(Tally))
     failures: list[str] = field(default_factory=list)
 
     def check(self, v: Vector, lang: str, ok: bool, what: str) -> None:
@@ -158,6 +160,12 @@ def print_report(report: Report, langs: list[str]) -> None:
     print("writer → reader " + "  ".join(f"{lang:>11s}" for lang in langs))
     for writer in langs:
         print(f"{writer:15s} " + "  ".join(f"{report.pairs[(writer, r)]!s:>11s}" for r in langs))
+    if report.evolution:
+        print()
+        print("evolution: middle (reencode/patch) → reader of the writer's schema")
+        print("middle → reader " + "  ".join(f"{lang:>11s}" for lang in langs))
+        for middle in langs:
+            print(f"{middle:15s} " + "  ".join(f"{report.evolution[(middle, r)]!s:>11s}" for r in langs))
 
 
 def main() -> int:
@@ -176,11 +184,14 @@ def main() -> int:
         return 2
     by_schema: dict[str, list[Vector]] = defaultdict(list)
     for v in vectors:
-        by_schema[v.schema].append(v)
+        by_schema["evolve" if v.mode == "evolve" else v.schema].append(v)
+    evolving = by_schema.pop("evolve", [])
     report = Report()
     started = time.monotonic()
     for schema, vs in sorted(by_schema.items()):
         run_schema(schema, vs, langs, report)
+    if evolving:
+        evolve.run(evolving, langs, report.check, report.evolution, report.failures)
     print_report(report, langs)
     print(f"\n{len(vectors)} vectors, {len(by_schema)} schemas, {time.monotonic() - started:.0f} s")
     if report.failures:
