@@ -134,7 +134,7 @@ class CompatCorpusTest {
     }
 
     @Test
-    void corpusIsCompleteAndHasNoOrphans() throws IOException {
+    void everyCaseSaysWhatItIsAboutAndHasItsExpectedOutput() throws IOException {
         List<Case> all = cases().toList();
         assertTrue(all.size() >= 40, "corpus has " + all.size() + " cases");
         for (Case c : all) {
