@@ -28,7 +28,7 @@ import java.util.TreeSet;
  * the same place in NEW whatever its name (so a renamed type is followed, and compared, too).
  * Each pair of declarations is compared once, so recursive types terminate. An OLD type that NEW
  * no longer declares is a rename when it was paired with a type of another name, or when exactly
- * one type NEW adds has its kind and a compatible shape; otherwise it was removed.
+ * one type NEW adds is the same but for its name; otherwise it was removed.
  *
  * <p>Fields and variants are matched by id, and a name found at another id is a move; enum
  * members are matched by number, and a name found with another number is a renumbering. Every
@@ -98,9 +98,10 @@ public final class CompatChecker {
 
     /**
      * A type renamed and reached from nothing (typically a message or stream root) is not paired by
-     * the walk: pair it with the one type NEW adds that has the same kind and, member by member, a
-     * compatible shape (nothing but notes). Two or more candidates are ambiguous: then it counts as
-     * removed.
+     * the walk: pair it with the one type NEW adds that is the same but for its name (the same kind,
+     * and the same members with the same names, ids and types, where a named type may itself be
+     * another of its kind). A guess from less could turn a removed type, an error, into a rename, a
+     * warning. Two or more candidates are ambiguous: then it counts as removed.
      */
     private void findUnreferencedRenames() {
         Set<Declaration> taken = new HashSet<>();
@@ -124,11 +125,11 @@ public final class CompatChecker {
         }
     }
 
-    /** Whether comparing o with n, without following the types they reach, finds nothing but notes. */
+    /** Whether comparing o with n, without following the types they reach, finds nothing at all. */
     private boolean shallowlyCompatible(Declaration o, Declaration n) {
         CompatChecker probe = new CompatChecker(oldSchema, newSchema);
         probe.compare(new Pair(o, n));
-        return probe.findings.stream().allMatch(f -> f.severity() == Severity.NOTE);
+        return probe.findings.isEmpty();
     }
 
     private void reportTypesRemovedRenamedAndAdded() {
