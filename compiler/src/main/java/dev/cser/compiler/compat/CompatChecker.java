@@ -138,7 +138,11 @@ public final class CompatChecker {
             if (newSchema.declarations().containsKey(o.qualifiedName())) {
                 continue;
             }
-            Set<Declaration> targets = pairedWith.getOrDefault(o, Set.of());
+            // Renamed to the types of new names that stand where it stood; a type OLD has too (a field
+            // that now holds another existing type) is not its new name.
+            List<Declaration> targets = pairedWith.getOrDefault(o, Set.of()).stream()
+                    .filter(n -> !oldSchema.declarations().containsKey(n.qualifiedName()))
+                    .toList();
             boolean isEnum = o instanceof EnumType;
             for (Declaration n : targets) {
                 renameTargets.add(n);

@@ -42,8 +42,9 @@ public enum Rule {
     FIELD_INSERTED(ERROR, BOTH, "field '%s' of %s inserted at id %d, which was '%s' (now id %d): the fields"
             + " after it move on the wire; append a field after the last id instead"),
     /** Arguments: name, id, owner. */
-    FIELD_REMOVED(ERROR, BOTH, "field '%1$s' (id %2$d) of %3$s removed: old data still has its bytes, which new"
-            + " readers would take for whatever field has id %2$d; mark it deprecated instead of removing it"),
+    FIELD_REMOVED(ERROR, BOTH, "field '%1$s' (id %2$d) of %3$s removed: old data still has its bytes at id %2$d,"
+            + " where any field given that id, now or later, would read them; mark it deprecated instead of"
+            + " removing it"),
     /** Arguments: name, id, owner, what new readers of old data get. */
     FIELD_APPENDED(NOTE, BOTH, "field '%s' (id %d) appended to %s: compatible, old readers keep it as unknown"
             + " fields (SPEC §5.5.1) and new readers of old data get %s"),

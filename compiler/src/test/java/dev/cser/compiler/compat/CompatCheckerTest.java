@@ -171,4 +171,14 @@ class CompatCheckerTest {
                     CompatChecker.check(old, three).stream().map(Finding::rule).toList(), other);
         }
     }
+
+    @Test
+    void aTypeRemovedWhileItsFieldsNowHoldAnotherExistingTypeWasRemovedNotRenamed() throws Exception {
+        Schema old = compile("old.cser", "package p;\nrecord R { A a = 1; }\nrecord A { i32 x = 1; }\n"
+                + "record B { i32 x = 1; }\n");
+        Schema neu = compile("new.cser", "package p;\nrecord R { B a = 1; }\nrecord B { i32 x = 1; }\n");
+        List<Finding> findings = CompatChecker.check(old, neu);
+        assertEquals(List.of(Rule.TYPE_REMOVED), findings.stream().map(Finding::rule).toList(), findings.toString());
+        assertEquals("p.A", findings.get(0).type());
+    }
 }
