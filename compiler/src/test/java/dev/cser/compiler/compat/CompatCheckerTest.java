@@ -181,4 +181,25 @@ class CompatCheckerTest {
         assertEquals(List.of(Rule.TYPE_REMOVED), findings.stream().map(Finding::rule).toList(), findings.toString());
         assertEquals("p.A", findings.get(0).type());
     }
+
+    /** Any two schemas of the repository, however unrelated: every finding points into its own side. */
+    @Test
+    void everyPairOfSchemasComparesAndEachFindingIsLocatedInItsSide() throws Exception {
+        List<Path> all = everySchema().toList();
+        int pairs = 0;
+        for (Path a : all) {
+            Schema old = compile(a);
+            for (Path b : all) {
+                Schema neu = compile(b);
+                for (Finding f : CompatChecker.check(old, neu)) {
+                    Schema side = f.side() == Side.OLD ? old : neu;
+                    assertTrue(side.files().stream().anyMatch(file -> file.path().equals(f.location().path())), f.toString());
+                    assertTrue(f.location().line() >= 1 && f.location().column() >= 1, f.toString());
+                    assertTrue(side.declarations().containsKey(f.type()), f.toString());
+                }
+                pairs++;
+            }
+        }
+        assertTrue(pairs >= 100, pairs + " pairs");
+    }
 }
