@@ -74,7 +74,7 @@ public enum Rule {
     // Enum members. Arguments: member, number, enum, then as stated.
     MEMBER_ADDED(NOTE, FORWARD, "member %s = %d added to %s: compatible, old readers keep the unknown number and"
             + " write it back"),
-    MEMBER_REMOVED(WARNING, BOTH, "member %1$s = %2$d removed from %3$s: new readers read %2$d in old data as an"
+    MEMBER_REMOVED(WARNING, BACKWARD, "member %1$s = %2$d removed from %3$s: new readers read %2$d in old data as an"
             + " unknown number (kept)"),
     /** Arguments: member, old number, enum, new number. */
     MEMBER_RENUMBERED(WARNING, BOTH, "member %1$s of %3$s changed number from %2$d to %4$d: the number is what"
