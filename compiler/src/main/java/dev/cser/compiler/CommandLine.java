@@ -29,6 +29,7 @@ record CommandLine(
                     }
                     check = true;
                 }
+                case "compat" -> throw new IllegalArgumentException("'compat' must come first");
                 case "--java-out" -> javaOut = Path.of(value(args, ++i, a));
                 case "--rust-out" -> rustOut = Path.of(value(args, ++i, a));
                 case "--python-out" -> pythonOut = Path.of(value(args, ++i, a));

@@ -55,6 +55,15 @@ class CommandLineTest {
         "--java-out without its value | a.cser --java-out           | --java-out needs a value",
         "no output option             | a.cser                      | no output given: use --java-out, --rust-out or --python-out, or 'check'",
         "check after another argument | -I inc check a.cser         | 'check' must come first",
+        "compat after another argument | -I inc compat a.cser b.cser | 'compat' must come first",
+        "compat without schemas       | compat                      | compat compares two schemas, OLD and NEW: none given",
+        "compat with one schema       | compat a.cser               | compat compares two schemas, OLD and NEW: only one given",
+        "compat with three schemas    | compat a.cser b.cser c.cser | compat compares two schemas, OLD and NEW: 3 given",
+        "compat with a bad mode       | compat --mode sideways a.cser b.cser | --mode must be backward, forward or full, not 'sideways'",
+        "compat with a bad format     | compat --format xml a.cser b.cser | --format must be text or json, not 'xml'",
+        "compat --mode without value  | compat a.cser b.cser --mode | --mode needs a value",
+        "compat --old-include without value | compat a.cser b.cser --old-include | --old-include needs a value",
+        "compat with an unknown option | compat --java-out x a.cser b.cser | unknown option --java-out",
     })
     void usageErrorsExit2WithAMessageAndTheUsage(String what, String args, String message) {
         String[] argv = args.isEmpty() ? new String[0] : args.split(" ");
@@ -83,6 +92,33 @@ class CommandLineTest {
         assertEquals(0, run("check", "-I" + inc, main.toString()), "-IDIR in one argument");
         assertEquals("", stdout());
         assertEquals("", stderr());
+    }
+
+    @Test
+    void compatHelpGoesToStdoutAndExits0() {
+        assertEquals(0, run("compat", "--help"));
+        assertEquals(Cserc.USAGE, stdout());
+        assertEquals("", stderr());
+    }
+
+    @Test
+    void compatComparesTwoFilesOrTwoDirectoriesNotOneOfEach() throws Exception {
+        Path a = schema("a.cser", "package p;\nrecord A { i32 x = 1; }\n");
+        Path b = schema("b.cser", "package p;\nrecord A { i32 x = 1; string y = 2; }\n");
+        assertEquals(0, run("compat", a.toString(), b.toString()), stderr());
+        assertEquals("", stdout(), "a compatible change prints nothing");
+        Path old = Files.createDirectories(dir.resolve("old"));
+        assertEquals(2, run("compat", old.toString(), b.toString()));
+        assertEquals("cserc: OLD and NEW must both be schema files or both directories: " + old
+                + " is a directory\n" + Cserc.USAGE, stderr());
+    }
+
+    @Test
+    void compatOfEmptyDirectoriesFindsNothing() throws Exception {
+        Path old = Files.createDirectories(dir.resolve("old"));
+        Path neu = Files.createDirectories(dir.resolve("new"));
+        assertEquals(0, run("compat", "--verbose", old.toString(), neu.toString()), stderr());
+        assertEquals("mode full: 0 errors, 0 warnings, 0 notes\n", stdout());
     }
 
     @Test

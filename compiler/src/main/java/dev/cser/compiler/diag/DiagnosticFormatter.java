@@ -17,9 +17,16 @@ public final class DiagnosticFormatter {
     }
 
     public String format(Diagnostic d) {
-        Location loc = d.location();
+        return format(d.location(), "error", d.message());
+    }
+
+    /**
+     * Renders any located message the same way, with its own severity word: {@code error},
+     * {@code warning} or {@code note} ({@code cserc compat} reports all three).
+     */
+    public String format(Location loc, String severity, String message) {
         StringBuilder out = new StringBuilder();
-        out.append(loc).append(": error: ").append(d.message()).append('\n');
+        out.append(loc).append(": ").append(severity).append(": ").append(message).append('\n');
         List<String> lines = sources.get(loc.path());
         if (lines != null && loc.line() >= 1 && loc.line() <= lines.size()) {
             String line = lines.get(loc.line() - 1);

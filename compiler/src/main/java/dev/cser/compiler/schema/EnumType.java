@@ -5,8 +5,8 @@ import java.util.List;
 
 /** An enum: named non-negative numbers, one of them 0. */
 public final class EnumType extends Declaration {
-    /** A member of an enum. */
-    public record Member(Location location, String name, int value, String doc) {}
+    /** A member of an enum: {@code location} is where its name is written, {@code valueLocation} its value. */
+    public record Member(Location location, String name, int value, String doc, Location valueLocation) {}
 
     private List<Member> members = List.of();
 

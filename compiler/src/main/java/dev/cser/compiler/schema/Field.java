@@ -6,11 +6,20 @@ import dev.cser.compiler.diag.Location;
  * A field of a record or struct, or a variant of a union, with the wire facts every target
  * needs about it (SPEC §5.4, §5.7): its presence bit, and the bytes of its zero value and tag.
  *
+ * @param location where its name is written
  * @param optionalSlot for an {@code optional<T>} field, its index among the optional fields of
  *     its record or struct in id order (SPEC §5.4); -1 otherwise
+ * @param typeLocation where its type is written
+ * @param idLocation where its id is written
  */
 public record Field(
-        Location location, String name, int id, Type type, boolean deprecated, String doc, int optionalSlot) {
+        Location location, String name, int id, Type type, boolean deprecated, String doc, int optionalSlot,
+        Location typeLocation, Location idLocation) {
+
+    /** This field with another optional slot. */
+    Field withOptionalSlot(int slot) {
+        return new Field(location, name, id, type, deprecated, doc, slot, typeLocation, idLocation);
+    }
 
     public boolean isOptional() {
         return type instanceof Type.OptionalType;

@@ -134,7 +134,8 @@ public final class Linker {
                 incomplete.add(message);
             }
             if (type != null && id > 0) {
-                fields.add(new Field(f.location(), f.name(), id, type, f.deprecated(), f.doc(), -1));
+                fields.add(new Field(f.location(), f.name(), id, type, f.deprecated(), f.doc(), -1, f.type().location(),
+                        f.idLocation()));
             }
         }
         checkNamesAndIds(message, element.fields(), ErrorType.DUPLICATE_FIELD);
@@ -145,9 +146,7 @@ public final class Linker {
         List<Field> withSlots = new ArrayList<>();
         int slot = 0;
         for (Field f : fields) {
-            withSlots.add(f.isOptional()
-                    ? new Field(f.location(), f.name(), f.id(), f.type(), f.deprecated(), f.doc(), slot++)
-                    : f);
+            withSlots.add(f.isOptional() ? f.withOptionalSlot(slot++) : f);
         }
         message.setFields(withSlots);
     }
@@ -164,7 +163,8 @@ public final class Linker {
                 incomplete.add(union);
             }
             if (type != null && id > 0) {
-                variants.add(new Field(v.location(), v.name(), id, type, false, v.doc(), -1));
+                variants.add(new Field(v.location(), v.name(), id, type, false, v.doc(), -1, v.type().location(),
+                        v.idLocation()));
             }
         }
         checkNamesAndIds(union, element.variants(), ErrorType.DUPLICATE_VARIANT);
@@ -197,7 +197,7 @@ public final class Linker {
                 errors.at(m.valueLocation(), ErrorType.DUPLICATE_ENUM_VALUE, value, holder, enumType.name());
                 continue;
             }
-            members.add(new EnumType.Member(m.location(), m.name(), (int) value, m.doc()));
+            members.add(new EnumType.Member(m.location(), m.name(), (int) value, m.doc(), m.valueLocation()));
         }
         if (element.members().isEmpty()) {
             errors.at(enumType.location(), ErrorType.EMPTY_ENUM, enumType.name());
