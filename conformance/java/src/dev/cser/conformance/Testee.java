@@ -5,9 +5,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserEncodeException;
+import dev.cser.CserStreamReader;
+import dev.cser.CserStreamWriter;
 import dev.cser.json.Json;
 import dev.cser.json.JsonException;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -39,11 +42,12 @@ import java.util.stream.Stream;
  * {@code fromJson} and {@code encode}, decoding through {@code decode} and {@code toJson};
  * {@code reencode} decodes and encodes again, {@code patch} decodes, sets top-level fields from
  * their JSON mapping and encodes, keeping the rest of the value as decoded (unknown fields
- * included, SPEC §5.5.1).
+ * included, SPEC §5.5.1), and {@code restream} reads a stream and writes its records again.
  */
 public final class Testee {
     /** The entry points of one generated record, struct or union. */
-    private record Entry(Class<?> type, Method fromJson, Method encode, Method decode, Method toJson) {}
+    private record Entry(Class<?> type, CserCodec<Object> codec, Method fromJson, Method encode, Method decode,
+            Method toJson) {}
 
     private final Map<String, Entry> types;
     private final PrintStream out;
@@ -84,8 +88,9 @@ public final class Testee {
                 if (!Modifier.isStatic(field.getModifiers()) || !CserCodec.class.isAssignableFrom(field.getType())) {
                     continue;
                 }
-                CserCodec<?> codec = (CserCodec<?>) field.get(null);
-                types.put(codec.typeName(), new Entry(c, c.getMethod("fromJson", Object.class), c.getMethod("encode"),
+                @SuppressWarnings("unchecked")
+                CserCodec<Object> codec = (CserCodec<Object>) field.get(null);
+                types.put(codec.typeName(), new Entry(c, codec, c.getMethod("fromJson", Object.class), c.getMethod("encode"),
                         c.getMethod("decode", byte[].class), c.getMethod("toJson")));
             } catch (NoSuchFieldException e) {
                 // An enum, or a class that is not a root type.
@@ -195,10 +200,31 @@ public final class Testee {
             patch(type, (String) typeName, value, set);
             answer.put("ok", true);
             answer.put("hex", hex((byte[]) invoke(type.encode, value)));
+        } else if ("restream".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a restream request needs a \"hex\" string");
+            }
+            answer.put("ok", true);
+            answer.put("hex", hex(restream(type.codec, unhex(hex))));
         } else {
             return failure(id, "unknown op " + (op instanceof String ? Json.write(op) : String.valueOf(op)));
         }
         return answer;
+    }
+
+    /**
+     * Reads {@code stream} as a stream of the codec's type (any writer fingerprint) and writes
+     * every record it holds to a new stream, with this schema's fingerprint.
+     */
+    private static byte[] restream(CserCodec<Object> codec, byte[] stream) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CserStreamReader<Object> in = new CserStreamReader<>(new ByteArrayInputStream(stream), codec);
+                CserStreamWriter<Object> w = new CserStreamWriter<>(out, codec)) {
+            for (Object v = in.read(); v != null; v = in.read()) {
+                w.write(v);
+            }
+        }
+        return out.toByteArray();
     }
 
     /**
