@@ -5,9 +5,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserEncodeException;
+import dev.cser.CserStreamReader;
+import dev.cser.CserStreamWriter;
 import dev.cser.json.Json;
 import dev.cser.json.JsonException;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -36,11 +39,15 @@ import java.util.stream.Stream;
  * <p>{@code java -cp CLASSES:RUNTIME dev.cser.conformance.Testee CLASSES}: CLASSES holds the
  * compiled generated code; every class there with a {@code public static CserCodec CODEC} is a
  * root type, found by its codec's {@code typeName()}. Encoding goes through the generated
- * {@code fromJson} and {@code encode}, decoding through {@code decode} and {@code toJson}.
+ * {@code fromJson} and {@code encode}, decoding through {@code decode} and {@code toJson};
+ * {@code reencode} decodes and encodes again, {@code patch} decodes, sets top-level fields from
+ * their JSON mapping and encodes, keeping the rest of the value as decoded (unknown fields
+ * included, SPEC §5.5.1), and {@code restream} reads a stream and writes its records again.
  */
 public final class Testee {
     /** The entry points of one generated record, struct or union. */
-    private record Entry(Method fromJson, Method encode, Method decode, Method toJson) {}
+    private record Entry(Class<?> type, CserCodec<Object> codec, Method fromJson, Method encode, Method decode,
+            Method toJson) {}
 
     private final Map<String, Entry> types;
     private final PrintStream out;
@@ -81,8 +88,9 @@ public final class Testee {
                 if (!Modifier.isStatic(field.getModifiers()) || !CserCodec.class.isAssignableFrom(field.getType())) {
                     continue;
                 }
-                CserCodec<?> codec = (CserCodec<?>) field.get(null);
-                types.put(codec.typeName(), new Entry(c.getMethod("fromJson", Object.class), c.getMethod("encode"),
+                @SuppressWarnings("unchecked")
+                CserCodec<Object> codec = (CserCodec<Object>) field.get(null);
+                types.put(codec.typeName(), new Entry(c, codec, c.getMethod("fromJson", Object.class), c.getMethod("encode"),
                         c.getMethod("decode", byte[].class), c.getMethod("toJson")));
             } catch (NoSuchFieldException e) {
                 // An enum, or a class that is not a root type.
@@ -171,10 +179,115 @@ public final class Testee {
             answer.put("value", json);
             // Fail here, inside the try, rather than while answering.
             Json.write(answer);
+        } else if ("reencode".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a reencode request needs a \"hex\" string");
+            }
+            Object value = invoke(type.decode, null, (Object) unhex(hex));
+            answer.put("ok", true);
+            answer.put("hex", hex((byte[]) invoke(type.encode, value)));
+        } else if ("patch".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a patch request needs a \"hex\" string");
+            }
+            if (!(req.get("set") instanceof Map<?, ?> set)) {
+                return failure(id, "a patch request needs a \"set\" object");
+            }
+            if (type.type.isInterface()) {
+                return failure(id, "patch sets fields of a record or struct, and " + typeName + " is a union");
+            }
+            Object value = invoke(type.decode, null, (Object) unhex(hex));
+            patch(type, (String) typeName, value, set);
+            answer.put("ok", true);
+            answer.put("hex", hex((byte[]) invoke(type.encode, value)));
+        } else if ("restream".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a restream request needs a \"hex\" string");
+            }
+            answer.put("ok", true);
+            answer.put("hex", hex(restream(type.codec, unhex(hex))));
         } else {
             return failure(id, "unknown op " + (op instanceof String ? Json.write(op) : String.valueOf(op)));
         }
         return answer;
+    }
+
+    /**
+     * Reads {@code stream} as a stream of the codec's type (any writer fingerprint) and writes
+     * every record it holds to a new stream, with this schema's fingerprint.
+     */
+    private static byte[] restream(CserCodec<Object> codec, byte[] stream) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CserStreamReader<Object> in = new CserStreamReader<>(new ByteArrayInputStream(stream), codec);
+                CserStreamWriter<Object> w = new CserStreamWriter<>(out, codec)) {
+            for (Object v = in.read(); v != null; v = in.read()) {
+                w.write(v);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Sets the fields of {@code value} named in {@code set} from their JSON mapping (SPEC §11),
+     * leaving every other field as it is: records nested in them keep their unknown fields, and so
+     * does {@code value}. The new values come from {@code fromJson} of the value's JSON with
+     * {@code set} applied (which checks them), through the getters and setters of SPEC §12.1.
+     */
+    private static void patch(Entry type, String typeName, Object value, Map<?, ?> set) throws Throwable {
+        Map<?, ?> json = (Map<?, ?>) invoke(type.toJson, value);
+        Map<Object, Object> patched = new LinkedHashMap<>(json);
+        for (Map.Entry<?, ?> e : set.entrySet()) {
+            if (!json.containsKey(e.getKey())) {
+                throw new JsonException(typeName + " has no field " + Json.write(e.getKey()));
+            }
+            patched.put(e.getKey(), e.getValue());
+        }
+        Object from = invoke(type.fromJson, null, patched);
+        for (Object name : set.keySet()) {
+            Method setter = setter(type.type, (String) name);
+            invoke(setter, value, invoke(getter(type.type, (String) name, setter.getParameterTypes()[0]), from));
+        }
+    }
+
+    /** {@code setX} of field {@code x}; {@code setX_} where SPEC §12.1 escapes it. */
+    private static Method setter(Class<?> c, String field) throws NoSuchMethodException {
+        for (String name : List.of("set" + pascal(field) + "_", "set" + pascal(field))) {
+            for (Method m : c.getMethods()) {
+                if (m.getName().equals(name) && m.getParameterCount() == 1 && m.getReturnType() == c) {
+                    return m;
+                }
+            }
+        }
+        throw new NoSuchMethodException("no setter of field " + field + " in " + c.getName());
+    }
+
+    /** The getter of field {@code x} returning {@code type}: getX_, getX, isX, or isY for {@code is_y}. */
+    private static Method getter(Class<?> c, String field, Class<?> type) throws NoSuchMethodException {
+        String p = pascal(field);
+        List<String> names = List.of("get" + p + "_", "get" + p, "is" + p,
+                field.startsWith("is_") ? "is" + pascal(field.substring(3)) : "is" + p);
+        for (String name : names) {
+            try {
+                Method m = c.getMethod(name);
+                if (m.getReturnType() == type) {
+                    return m;
+                }
+            } catch (NoSuchMethodException e) {
+                // the next spelling
+            }
+        }
+        throw new NoSuchMethodException("no getter of field " + field + " in " + c.getName());
+    }
+
+    /** {@code resource_type} → {@code ResourceType}, as cserc names accessors. */
+    private static String pascal(String snake) {
+        StringBuilder b = new StringBuilder();
+        for (String part : snake.split("_")) {
+            if (!part.isEmpty()) {
+                b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+            }
+        }
+        return b.toString();
     }
 
     /** Calls a generated method, rethrowing what it threw. */

@@ -32,8 +32,9 @@ public interface CserCodec<T> {
 
     /**
      * Reads one frame's content: {@code r}'s limit is the end of the frame. A record reads the
-     * fields it knows (the stream reader skips the rest, SPEC §5.5); a struct or union rejects
-     * bytes after its value (TRAILING_BYTES).
+     * fields it knows and keeps the rest as its unknown fields (SPEC §5.5.1), which
+     * {@link #encodeRoot} writes back; a struct or union rejects bytes after its value
+     * (TRAILING_BYTES).
      *
      * @throws CserDecodeException if the bytes are not a valid value of this type
      */

@@ -424,8 +424,27 @@ public final class CserReader {
     }
 
     /**
-     * Skips what is left of the current body (fields appended by a newer schema) and restores
-     * the limit {@link #pushLimit(int)} returned.
+     * Reads what is left of the current record body, up to the limit, as the record's unknown
+     * fields (SPEC §5.5.1) with these unknown presence bits: the bytes are copied, not parsed.
+     * Generated code calls it after the last field its schema knows, when bytes remain or
+     * {@code presenceBits} is not 0.
+     *
+     * @return the unknown fields, {@link UnknownFields#NONE} when {@code presenceBits} is 0 and no
+     *     byte remains
+     */
+    public UnknownFields readUnknownFields(int presenceBits) {
+        int p = pos;
+        int end = limit;
+        if (presenceBits == 0 && p == end) {
+            return UnknownFields.NONE;
+        }
+        pos = end;
+        return new UnknownFields(presenceBits & 0xFF, Arrays.copyOfRange(buf, p, end));
+    }
+
+    /**
+     * Skips what is left of the current body (bytes nobody read: generated records keep them with
+     * {@link #readUnknownFields(int)} first) and restores the limit {@link #pushLimit(int)} returned.
      */
     public void popLimit(int oldLimit) {
         pos = limit;

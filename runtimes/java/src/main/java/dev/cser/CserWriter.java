@@ -133,6 +133,15 @@ public final class CserWriter {
         pos += len;
     }
 
+    /**
+     * Writes the unknown bytes of a record (SPEC §5.5.1) unchanged, after its known fields; the
+     * generated code ORs the unknown presence bits into the record's last presence byte itself.
+     */
+    public void writeUnknownBytes(UnknownFields fields) {
+        byte[] b = fields.bytes;
+        writeRaw(b, 0, b.length);
+    }
+
     /** Writes {@code v}, read as an unsigned 32-bit integer, as a varint. */
     public void writeVarint32(int v) {
         if (buf.length - pos < Varint.MAX_LENGTH_32) {

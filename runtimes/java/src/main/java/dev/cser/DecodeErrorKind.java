@@ -73,8 +73,8 @@ public enum DecodeErrorKind {
 
     /**
      * Bytes left over after a message's value (SPEC §5.8), or after the struct or union of a
-     * stream frame. (Unknown fields at the end of a record body are skipped instead, for
-     * evolution.) The offset is the first left-over byte.
+     * stream frame. (Bytes at the end of a record body are kept as its unknown fields instead,
+     * for evolution, SPEC §5.5.1.) The offset is the first left-over byte.
      */
     TRAILING_BYTES,
 

@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * An image of a media item.
@@ -46,6 +47,8 @@ public final class Image {
     private int width;
     private int height;
     private Size size;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code Image} holding the zero value of every field. */
     public Image() {
@@ -137,6 +140,37 @@ public final class Image {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. Their presence bits must be among 0xfe: the bits of this record's last presence
+     * byte past its own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is outside 0xfe
+     */
+    public Image setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0xfe);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public Image clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -187,23 +221,29 @@ public final class Image {
         return value;
     }
 
+    /** Writes the body: the known fields, with the unknown presence bits ORed in, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.uri);
-        w.writeByte((this.title != null ? 1 : 0));
+        w.writeByte((this.title != null ? 1 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.title != null) {
             w.writeString(this.title);
         }
         w.writeI32(this.width);
         w.writeI32(this.height);
         w.writeEnum(this.size.number());
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept, with the bits of the last
+     * presence byte past this record's slots, as the value's unknown fields.
      */
     private static Image readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -241,6 +281,10 @@ public final class Image {
                 at = 4;
                 msg.size = Size.forNumber(r.readEnum());
             }
+            int unknownBits = presence & 0xfe;
+            if (unknownBits != 0 || r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(unknownBits);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("Image." + FIELD_NAMES[at]);
         }
@@ -267,7 +311,8 @@ public final class Image {
                 && java.util.Objects.equals(this.title, that.title)
                 && this.width == that.width
                 && this.height == that.height
-                && java.util.Objects.equals(this.size, that.size);
+                && java.util.Objects.equals(this.size, that.size)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -278,7 +323,8 @@ public final class Image {
         h = 31 * h + Integer.hashCode(this.width);
         h = 31 * h + Integer.hashCode(this.height);
         h = 31 * h + java.util.Objects.hashCode(this.size);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -289,6 +335,7 @@ public final class Image {
             + ", width=" + this.width
             + ", height=" + this.height
             + ", size=" + this.size
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * A media item.
@@ -52,6 +53,8 @@ public final class Media {
     private java.util.List<String> persons;
     private Player player;
     private String copyright;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code Media} holding the zero value of every field. */
     public Media() {
@@ -241,6 +244,37 @@ public final class Media {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. Their presence bits must be among 0xf8: the bits of this record's last presence
+     * byte past its own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is outside 0xf8
+     */
+    public Media setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0xf8);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public Media clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -291,10 +325,12 @@ public final class Media {
         return value;
     }
 
+    /** Writes the body: the known fields, with the unknown presence bits ORed in, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.uri);
-        w.writeByte((this.title != null ? 1 : 0) | (this.bitrate != null ? 2 : 0) | (this.copyright != null ? 4 : 0));
+        w.writeByte((this.title != null ? 1 : 0) | (this.bitrate != null ? 2 : 0) | (this.copyright != null ? 4 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.title != null) {
             w.writeString(this.title);
         }
@@ -319,13 +355,17 @@ public final class Media {
         if (this.copyright != null) {
             w.writeString(this.copyright);
         }
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept, with the bits of the last
+     * presence byte past this record's slots, as the value's unknown fields.
      */
     private static Media readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -404,6 +444,10 @@ public final class Media {
                     msg.copyright = r.readString();
                 }
             }
+            int unknownBits = presence & 0xf8;
+            if (unknownBits != 0 || r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(unknownBits);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("Media." + FIELD_NAMES[at]);
         }
@@ -442,7 +486,8 @@ public final class Media {
                 && java.util.Objects.equals(this.bitrate, that.bitrate)
                 && java.util.Objects.equals(this.persons, that.persons)
                 && java.util.Objects.equals(this.player, that.player)
-                && java.util.Objects.equals(this.copyright, that.copyright);
+                && java.util.Objects.equals(this.copyright, that.copyright)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -459,7 +504,8 @@ public final class Media {
         h = 31 * h + java.util.Objects.hashCode(this.persons);
         h = 31 * h + java.util.Objects.hashCode(this.player);
         h = 31 * h + java.util.Objects.hashCode(this.copyright);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -476,6 +522,7 @@ public final class Media {
             + ", persons=" + this.persons
             + ", player=" + this.player
             + ", copyright=" + this.copyright
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

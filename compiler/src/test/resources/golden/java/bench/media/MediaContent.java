@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * A media item with its images.
@@ -43,6 +44,8 @@ public final class MediaContent {
 
     private Media media;
     private java.util.List<Image> images;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code MediaContent} holding the zero value of every field. */
     public MediaContent() {
@@ -83,6 +86,37 @@ public final class MediaContent {
     /** Sets {@code images} and returns this value. */
     public MediaContent setImages(java.util.List<Image> images) {
         this.images = java.util.Objects.requireNonNull(images, "images");
+        return this;
+    }
+
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. They can hold no presence bits: this record has no presence byte with bits past its
+     * own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is set
+     */
+    public MediaContent setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public MediaContent clearUnknownFields() {
+        this.unknownFields = null;
         return this;
     }
 
@@ -136,8 +170,10 @@ public final class MediaContent {
         return value;
     }
 
+    /** Writes the body: the known fields, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         this.media.writeNested(w);
         {
             java.util.List<Image> list0 = this.images;
@@ -148,13 +184,16 @@ public final class MediaContent {
                 el0.writeNested(w);
             }
         }
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept as the value's unknown fields.
      */
     private static MediaContent readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -186,6 +225,9 @@ public final class MediaContent {
                     msg.images = list0;
                 }
             }
+            if (r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(0);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("MediaContent." + FIELD_NAMES[at]);
         }
@@ -209,7 +251,8 @@ public final class MediaContent {
         }
         MediaContent that = (MediaContent) o;
         return java.util.Objects.equals(this.media, that.media)
-                && java.util.Objects.equals(this.images, that.images);
+                && java.util.Objects.equals(this.images, that.images)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -217,7 +260,8 @@ public final class MediaContent {
         int h = 1;
         h = 31 * h + java.util.Objects.hashCode(this.media);
         h = 31 * h + java.util.Objects.hashCode(this.images);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -225,6 +269,7 @@ public final class MediaContent {
         return "MediaContent{"
             + "media=" + this.media
             + ", images=" + this.images
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

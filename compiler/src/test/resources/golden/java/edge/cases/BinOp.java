@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * A binary operation on two expressions: recursion through a union.
@@ -44,6 +45,8 @@ public final class BinOp {
     private String op;
     private Expr left;
     private Expr right;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code BinOp} holding the zero value of every field. */
     public BinOp() {
@@ -102,6 +105,37 @@ public final class BinOp {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. They can hold no presence bits: this record has no presence byte with bits past its
+     * own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is set
+     */
+    public BinOp setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public BinOp clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -152,18 +186,23 @@ public final class BinOp {
         return value;
     }
 
+    /** Writes the body: the known fields, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.op);
         this.left.writeNested(w);
         this.right.writeNested(w);
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept as the value's unknown fields.
      */
     private static BinOp readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -186,6 +225,9 @@ public final class BinOp {
                 }
                 at = 2;
                 msg.right = Expr.readNested(r);
+            }
+            if (r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(0);
             }
         } catch (CserDecodeException e) {
             throw e.pushField("BinOp." + FIELD_NAMES[at]);
@@ -214,7 +256,8 @@ public final class BinOp {
         BinOp that = (BinOp) o;
         return java.util.Objects.equals(this.op, that.op)
                 && java.util.Objects.equals(this.left, that.left)
-                && java.util.Objects.equals(this.right, that.right);
+                && java.util.Objects.equals(this.right, that.right)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -223,7 +266,8 @@ public final class BinOp {
         h = 31 * h + java.util.Objects.hashCode(this.op);
         h = 31 * h + java.util.Objects.hashCode(this.left);
         h = 31 * h + java.util.Objects.hashCode(this.right);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -232,6 +276,7 @@ public final class BinOp {
             + "op=" + this.op
             + ", left=" + this.left
             + ", right=" + this.right
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

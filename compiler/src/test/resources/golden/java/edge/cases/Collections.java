@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * Collections, optionals and their combinations.
@@ -66,6 +67,8 @@ public final class Collections {
     private Integer opt7;
     private Integer opt8;
     private Integer opt9;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code Collections} holding the zero value of every field. */
     public Collections() {
@@ -514,6 +517,37 @@ public final class Collections {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. Their presence bits must be among 0xf0: the bits of this record's last presence
+     * byte past its own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is outside 0xf0
+     */
+    public Collections setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0xf0);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public Collections clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -564,8 +598,10 @@ public final class Collections {
         return value;
     }
 
+    /** Writes the body: the known fields, with the unknown presence bits ORed in, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeI32Array(this.ints);
         w.writeU64Array(this.big);
         w.writeF64Array(this.doubles);
@@ -712,7 +748,7 @@ public final class Collections {
         if (this.opt5 != null) {
             w.writeI32(this.opt5);
         }
-        w.writeByte((this.opt6 != null ? 1 : 0) | (this.opt7 != null ? 2 : 0) | (this.opt8 != null ? 4 : 0) | (this.opt9 != null ? 8 : 0));
+        w.writeByte((this.opt6 != null ? 1 : 0) | (this.opt7 != null ? 2 : 0) | (this.opt8 != null ? 4 : 0) | (this.opt9 != null ? 8 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.opt6 != null) {
             w.writeI32(this.opt6);
         }
@@ -725,13 +761,17 @@ public final class Collections {
         if (this.opt9 != null) {
             w.writeI32(this.opt9);
         }
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept, with the bits of the last
+     * presence byte past this record's slots, as the value's unknown fields.
      */
     private static Collections readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -1040,6 +1080,10 @@ public final class Collections {
                     msg.opt9 = r.readI32();
                 }
             }
+            int unknownBits = at >= 21 ? presence & 0xf0 : 0;
+            if (unknownBits != 0 || r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(unknownBits);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("Collections." + FIELD_NAMES[at]);
         }
@@ -1119,7 +1163,8 @@ public final class Collections {
                 && java.util.Objects.equals(this.opt6, that.opt6)
                 && java.util.Objects.equals(this.opt7, that.opt7)
                 && java.util.Objects.equals(this.opt8, that.opt8)
-                && java.util.Objects.equals(this.opt9, that.opt9);
+                && java.util.Objects.equals(this.opt9, that.opt9)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -1150,7 +1195,8 @@ public final class Collections {
         h = 31 * h + java.util.Objects.hashCode(this.opt7);
         h = 31 * h + java.util.Objects.hashCode(this.opt8);
         h = 31 * h + java.util.Objects.hashCode(this.opt9);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -1181,6 +1227,7 @@ public final class Collections {
             + ", opt7=" + this.opt7
             + ", opt8=" + this.opt8
             + ", opt9=" + this.opt9
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

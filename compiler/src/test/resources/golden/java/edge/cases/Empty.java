@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * A record with no fields (yet): its message is the single byte 00, and fields may be appended
@@ -41,12 +42,48 @@ public final class Empty {
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {};
+
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
+
     /** Creates a {@code Empty} holding the zero value of every field. */
     public Empty() {
     }
     /** For decoding: every field is assigned before the value escapes. */
     private Empty(Void decoding) {
     }
+
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. They can hold no presence bits: this record has no presence byte with bits past its
+     * own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is set
+     */
+    public Empty setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public Empty clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -97,19 +134,27 @@ public final class Empty {
         return value;
     }
 
+    /** Writes the body: the known fields, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept as the value's unknown fields.
      */
     private static Empty readBody(CserReader r) throws CserDecodeException {
         r.enter();
         Empty msg = new Empty((Void) null);
+        if (r.hasMore()) {
+            msg.unknownFields = r.readUnknownFields(0);
+        }
         r.exit();
         return msg;
     }
@@ -122,17 +167,19 @@ public final class Empty {
         if (!(o instanceof Empty)) {
             return false;
         }
-        return true;
+        Empty that = (Empty) o;
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
     public int hashCode() {
         int h = 1;
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
     public String toString() {
-        return "Empty{}";
+        return "Empty{" + (this.unknownFields != null ? "unknownFields=" + this.unknownFields : "") + "}";
     }
 }

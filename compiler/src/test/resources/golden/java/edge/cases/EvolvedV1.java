@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * Version 1 of an evolving record.
@@ -43,6 +44,8 @@ public final class EvolvedV1 {
 
     private String name;
     private int count;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code EvolvedV1} holding the zero value of every field. */
     public EvolvedV1() {
@@ -82,6 +85,37 @@ public final class EvolvedV1 {
     /** Sets {@code count} and returns this value. */
     public EvolvedV1 setCount(int count) {
         this.count = count;
+        return this;
+    }
+
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. They can hold no presence bits: this record has no presence byte with bits past its
+     * own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is set
+     */
+    public EvolvedV1 setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public EvolvedV1 clearUnknownFields() {
+        this.unknownFields = null;
         return this;
     }
 
@@ -135,17 +169,22 @@ public final class EvolvedV1 {
         return value;
     }
 
+    /** Writes the body: the known fields, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.name);
         w.writeI32(this.count);
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept as the value's unknown fields.
      */
     private static EvolvedV1 readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -163,6 +202,9 @@ public final class EvolvedV1 {
                 }
                 at = 1;
                 msg.count = r.readI32();
+            }
+            if (r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(0);
             }
         } catch (CserDecodeException e) {
             throw e.pushField("EvolvedV1." + FIELD_NAMES[at]);
@@ -184,7 +226,8 @@ public final class EvolvedV1 {
         }
         EvolvedV1 that = (EvolvedV1) o;
         return java.util.Objects.equals(this.name, that.name)
-                && this.count == that.count;
+                && this.count == that.count
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -192,7 +235,8 @@ public final class EvolvedV1 {
         int h = 1;
         h = 31 * h + java.util.Objects.hashCode(this.name);
         h = 31 * h + Integer.hashCode(this.count);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -200,6 +244,7 @@ public final class EvolvedV1 {
         return "EvolvedV1{"
             + "name=" + this.name
             + ", count=" + this.count
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * Version 2 of the same record: fields appended, one deprecated.
@@ -48,6 +49,8 @@ public final class EvolvedV2 {
     private String note;
     private java.util.List<String> tags;
     private Sample sample;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code EvolvedV2} holding the zero value of every field. */
     public EvolvedV2() {
@@ -126,6 +129,37 @@ public final class EvolvedV2 {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. Their presence bits must be among 0xfe: the bits of this record's last presence
+     * byte past its own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is outside 0xfe
+     */
+    public EvolvedV2 setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0xfe);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public EvolvedV2 clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -176,11 +210,13 @@ public final class EvolvedV2 {
         return value;
     }
 
+    /** Writes the body: the known fields, with the unknown presence bits ORed in, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.name);
         w.writeRaw(ZERO_COUNT, 0, ZERO_COUNT.length); // count: deprecated
-        w.writeByte((this.note != null ? 1 : 0));
+        w.writeByte((this.note != null ? 1 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.note != null) {
             w.writeString(this.note);
         }
@@ -194,13 +230,17 @@ public final class EvolvedV2 {
             }
         }
         this.sample.writeNested(w);
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept, with the bits of the last
+     * presence byte past this record's slots, as the value's unknown fields.
      */
     private static EvolvedV2 readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -255,6 +295,10 @@ public final class EvolvedV2 {
                 at = 4;
                 msg.sample = Sample.readNested(r);
             }
+            int unknownBits = presence & 0xfe;
+            if (unknownBits != 0 || r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(unknownBits);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("EvolvedV2." + FIELD_NAMES[at]);
         }
@@ -283,7 +327,8 @@ public final class EvolvedV2 {
         return java.util.Objects.equals(this.name, that.name)
                 && java.util.Objects.equals(this.note, that.note)
                 && java.util.Objects.equals(this.tags, that.tags)
-                && java.util.Objects.equals(this.sample, that.sample);
+                && java.util.Objects.equals(this.sample, that.sample)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -293,7 +338,8 @@ public final class EvolvedV2 {
         h = 31 * h + java.util.Objects.hashCode(this.note);
         h = 31 * h + java.util.Objects.hashCode(this.tags);
         h = 31 * h + java.util.Objects.hashCode(this.sample);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -303,6 +349,7 @@ public final class EvolvedV2 {
             + ", note=" + this.note
             + ", tags=" + this.tags
             + ", sample=" + this.sample
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * Doc comments that must not break the generated code of any target: a "quoted" word, a
@@ -48,6 +49,8 @@ public final class HostileDocs {
     private Integer number;
     private HostileKind kind;
     private HostileChoice choice;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code HostileDocs} holding the zero value of every field. */
     public HostileDocs() {
@@ -126,6 +129,37 @@ public final class HostileDocs {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. Their presence bits must be among 0xfe: the bits of this record's last presence
+     * byte past its own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is outside 0xfe
+     */
+    public HostileDocs setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0xfe);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public HostileDocs clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -176,22 +210,28 @@ public final class HostileDocs {
         return value;
     }
 
+    /** Writes the body: the known fields, with the unknown presence bits ORed in, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.text);
-        w.writeByte((this.number != null ? 1 : 0));
+        w.writeByte((this.number != null ? 1 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.number != null) {
             w.writeI32(this.number);
         }
         w.writeEnum(this.kind.number());
         this.choice.writeNested(w);
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept, with the bits of the last
+     * presence byte past this record's slots, as the value's unknown fields.
      */
     private static HostileDocs readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -224,6 +264,10 @@ public final class HostileDocs {
                 at = 3;
                 msg.choice = HostileChoice.readNested(r);
             }
+            int unknownBits = presence & 0xfe;
+            if (unknownBits != 0 || r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(unknownBits);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("HostileDocs." + FIELD_NAMES[at]);
         }
@@ -252,7 +296,8 @@ public final class HostileDocs {
         return java.util.Objects.equals(this.text, that.text)
                 && java.util.Objects.equals(this.number, that.number)
                 && java.util.Objects.equals(this.kind, that.kind)
-                && java.util.Objects.equals(this.choice, that.choice);
+                && java.util.Objects.equals(this.choice, that.choice)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -262,7 +307,8 @@ public final class HostileDocs {
         h = 31 * h + java.util.Objects.hashCode(this.number);
         h = 31 * h + java.util.Objects.hashCode(this.kind);
         h = 31 * h + java.util.Objects.hashCode(this.choice);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -272,6 +318,7 @@ public final class HostileDocs {
             + ", number=" + this.number
             + ", kind=" + this.kind
             + ", choice=" + this.choice
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * Names that are keywords in Java, Rust or Python.
@@ -49,6 +50,8 @@ public final class Keywords {
     private int default_;
     private String fn;
     private String none;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code Keywords} holding the zero value of every field. */
     public Keywords() {
@@ -184,6 +187,37 @@ public final class Keywords {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. Their presence bits must be among 0xfe: the bits of this record's last presence
+     * byte past its own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is outside 0xfe
+     */
+    public Keywords setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0xfe);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public Keywords clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -234,8 +268,10 @@ public final class Keywords {
         return value;
     }
 
+    /** Writes the body: the known fields, with the unknown presence bits ORed in, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.type);
         w.writeString(this.class_);
         w.writeI32(this.match);
@@ -243,9 +279,12 @@ public final class Keywords {
         w.writeString(this.import_);
         w.writeI32(this.default_);
         w.writeString(this.fn);
-        w.writeByte((this.none != null ? 1 : 0));
+        w.writeByte((this.none != null ? 1 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.none != null) {
             w.writeString(this.none);
+        }
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
         }
         w.exit();
     }
@@ -253,7 +292,8 @@ public final class Keywords {
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept, with the bits of the last
+     * presence byte past this record's slots, as the value's unknown fields.
      */
     private static Keywords readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -306,6 +346,10 @@ public final class Keywords {
                     msg.none = r.readString();
                 }
             }
+            int unknownBits = presence & 0xfe;
+            if (unknownBits != 0 || r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(unknownBits);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("Keywords." + FIELD_NAMES[at]);
         }
@@ -341,7 +385,8 @@ public final class Keywords {
                 && java.util.Objects.equals(this.import_, that.import_)
                 && this.default_ == that.default_
                 && java.util.Objects.equals(this.fn, that.fn)
-                && java.util.Objects.equals(this.none, that.none);
+                && java.util.Objects.equals(this.none, that.none)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -355,7 +400,8 @@ public final class Keywords {
         h = 31 * h + Integer.hashCode(this.default_);
         h = 31 * h + java.util.Objects.hashCode(this.fn);
         h = 31 * h + java.util.Objects.hashCode(this.none);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -369,6 +415,7 @@ public final class Keywords {
             + ", default=" + this.default_
             + ", fn=" + this.fn
             + ", none=" + this.none
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * A tree: recursion through a list and an optional.
@@ -44,6 +45,8 @@ public final class Node {
     private String label;
     private java.util.List<Node> children;
     private Node next;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code Node} holding the zero value of every field. */
     public Node() {
@@ -107,6 +110,37 @@ public final class Node {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. Their presence bits must be among 0xfe: the bits of this record's last presence
+     * byte past its own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is outside 0xfe
+     */
+    public Node setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0xfe);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public Node clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -157,8 +191,10 @@ public final class Node {
         return value;
     }
 
+    /** Writes the body: the known fields, with the unknown presence bits ORed in, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeString(this.label);
         {
             java.util.List<Node> list0 = this.children;
@@ -169,9 +205,12 @@ public final class Node {
                 el0.writeNested(w);
             }
         }
-        w.writeByte((this.next != null ? 1 : 0));
+        w.writeByte((this.next != null ? 1 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.next != null) {
             this.next.writeNested(w);
+        }
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
         }
         w.exit();
     }
@@ -179,7 +218,8 @@ public final class Node {
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept, with the bits of the last
+     * presence byte past this record's slots, as the value's unknown fields.
      */
     private static Node readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -220,6 +260,10 @@ public final class Node {
                     msg.next = Node.readNested(r);
                 }
             }
+            int unknownBits = presence & 0xfe;
+            if (unknownBits != 0 || r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(unknownBits);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("Node." + FIELD_NAMES[at]);
         }
@@ -244,7 +288,8 @@ public final class Node {
         Node that = (Node) o;
         return java.util.Objects.equals(this.label, that.label)
                 && java.util.Objects.equals(this.children, that.children)
-                && java.util.Objects.equals(this.next, that.next);
+                && java.util.Objects.equals(this.next, that.next)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -253,7 +298,8 @@ public final class Node {
         h = 31 * h + java.util.Objects.hashCode(this.label);
         h = 31 * h + java.util.Objects.hashCode(this.children);
         h = 31 * h + java.util.Objects.hashCode(this.next);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -262,6 +308,7 @@ public final class Node {
             + "label=" + this.label
             + ", children=" + this.children
             + ", next=" + this.next
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

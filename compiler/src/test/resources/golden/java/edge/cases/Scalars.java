@@ -5,6 +5,7 @@ import dev.cser.CserCodec;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.CserWriter;
+import dev.cser.UnknownFields;
 
 /**
  * One field of every scalar type.
@@ -55,6 +56,8 @@ public final class Scalars {
     private String text;
     private byte[] data;
     private Color color;
+    /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
+    private UnknownFields unknownFields;
 
     /** Creates a {@code Scalars} holding the zero value of every field. */
     public Scalars() {
@@ -267,6 +270,37 @@ public final class Scalars {
         return this;
     }
 
+    /**
+     * Whether this value holds unknown fields: fields a writer with a newer schema appended to this
+     * record, which decoding kept and encoding writes back (SPEC §5.5.1).
+     */
+    public boolean hasUnknownFields() {
+        return unknownFields != null;
+    }
+
+    /** Returns the unknown fields this value holds, {@link UnknownFields#NONE} when it holds none. */
+    public UnknownFields getUnknownFields() {
+        return unknownFields != null ? unknownFields : UnknownFields.NONE;
+    }
+
+    /**
+     * Sets the unknown fields (null or {@link UnknownFields#NONE} removes them) and returns this
+     * value. They can hold no presence bits: this record has no presence byte with bits past its
+     * own optional fields.
+     *
+     * @throws IllegalArgumentException if a presence bit is set
+     */
+    public Scalars setUnknownFields(UnknownFields unknownFields) {
+        this.unknownFields = UnknownFields.forRecord(unknownFields, 0);
+        return this;
+    }
+
+    /** Removes the unknown fields, so that encoding writes only the fields of this schema, and returns this value. */
+    public Scalars clearUnknownFields() {
+        this.unknownFields = null;
+        return this;
+    }
+
     /** Encodes this value as a whole message. */
     public byte[] encode() {
         CserWriter w = new CserWriter();
@@ -317,8 +351,10 @@ public final class Scalars {
         return value;
     }
 
+    /** Writes the body: the known fields, then the unknown bytes. */
     private void writeBody(CserWriter w) {
         w.enter();
+        UnknownFields unknown = this.unknownFields;
         w.writeBool(this.b);
         w.writeI8(this.i8Value);
         w.writeI16(this.i16Value);
@@ -333,13 +369,16 @@ public final class Scalars {
         w.writeString(this.text);
         w.writeBytes(this.data);
         w.writeEnum(this.color.number());
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
         w.exit();
     }
 
     /**
      * Reads the fields this schema knows, in id order, up to the reader's limit. A body that ends
      * early comes from an older writer: the remaining fields keep their zero values. Bytes after
-     * the known fields come from a newer writer: the caller's popLimit skips them.
+     * the known fields come from a newer writer: they are kept as the value's unknown fields.
      */
     private static Scalars readBody(CserReader r) throws CserDecodeException {
         r.enter();
@@ -418,6 +457,9 @@ public final class Scalars {
                 at = 13;
                 msg.color = Color.forNumber(r.readEnum());
             }
+            if (r.hasMore()) {
+                msg.unknownFields = r.readUnknownFields(0);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField("Scalars." + FIELD_NAMES[at]);
         }
@@ -456,7 +498,8 @@ public final class Scalars {
                 && Double.compare(this.f64Value, that.f64Value) == 0
                 && java.util.Objects.equals(this.text, that.text)
                 && java.util.Arrays.equals(this.data, that.data)
-                && java.util.Objects.equals(this.color, that.color);
+                && java.util.Objects.equals(this.color, that.color)
+                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -476,7 +519,8 @@ public final class Scalars {
         h = 31 * h + java.util.Objects.hashCode(this.text);
         h = 31 * h + java.util.Arrays.hashCode(this.data);
         h = 31 * h + java.util.Objects.hashCode(this.color);
-        return h;
+        // Unknown fields change the hash only when there are some.
+        return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }
 
     @Override
@@ -496,6 +540,7 @@ public final class Scalars {
             + ", text=" + this.text
             + ", data=" + java.util.Arrays.toString(this.data)
             + ", color=" + this.color
+            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
             + "}";
     }
 }

@@ -41,9 +41,12 @@ public final class FieldCode {
      *
      * @param constant for a deprecated field, the suffix of its {@link ZeroConstant}
      * @param presence for a group start, its slots the API can see (a deprecated one is always absent)
+     * @param unknownBits for the start of a record's last group with bits past its slots: the
+     *     record's unknown presence bits are ORed into the byte (SPEC §5.5.1)
      */
     public record FieldWrite(String name, String schemaName, String constant, boolean optional, boolean deprecated,
-            boolean startsPresenceGroup, List<PresenceSlot> presence, @ModelElement Writes write) {}
+            boolean startsPresenceGroup, List<PresenceSlot> presence, boolean unknownBits,
+            @ModelElement Writes write) {}
 
     /** A bit of a presence byte, set when the field is not null. */
     public record PresenceSlot(String name, int mask) {}

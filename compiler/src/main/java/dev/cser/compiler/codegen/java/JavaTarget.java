@@ -31,26 +31,42 @@ public final class JavaTarget extends Target {
             "String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Float", "Double",
             "Character", "Void", "Override", "Math", "System", "Record", "Iterable", "Number", "Enum",
             "Class", "Exception", "CserCodec", "CserReader", "CserWriter", "CserDecodeException",
-            "DecodeErrorKind", "Values", "IllegalStateException");
+            "DecodeErrorKind", "Values", "IllegalStateException", "UnknownFields");
 
-    /** Methods of java.lang.Object that a generated accessor must not collide with. */
-    private static final Set<String> OBJECT_METHODS = Set.of("getClass");
+    /**
+     * Members of a generated record class that a field's would collide with: the field holding
+     * its unknown fields (SPEC §5.5.1).
+     */
+    private static final Set<String> GENERATED_MEMBERS = Set.of("unknownFields");
+
+    /**
+     * Methods a generated accessor must not collide with: java.lang.Object's final
+     * {@code getClass} and the unknown-field methods of every record class (SPEC §12.1).
+     */
+    private static final Set<String> RESERVED_METHODS = Set.of("getClass", "hasUnknownFields", "getUnknownFields",
+            "setUnknownFields", "clearUnknownFields");
 
     @Override
     public String name() {
         return "java";
     }
 
-    /** A field, parameter or local: {@code resource_type} → {@code resourceType}, {@code class} → {@code class_}. */
+    /**
+     * A field, parameter or local: {@code resource_type} → {@code resourceType}, {@code class} →
+     * {@code class_}, {@code unknown_fields} → {@code unknownFields_} (a record's own field).
+     */
     public String member(String snake) {
         String camel = Names.camel(snake);
-        return RESERVED.contains(camel) ? camel + "_" : camel;
+        return RESERVED.contains(camel) || GENERATED_MEMBERS.contains(camel) ? camel + "_" : camel;
     }
 
-    /** An accessor such as {@code getResourceType}, avoiding {@code Object}'s final methods ({@code getClass_}). */
+    /**
+     * An accessor such as {@code getResourceType}, avoiding {@code Object}'s final methods
+     * ({@code getClass_}) and the unknown-field methods of records ({@code getUnknownFields_}).
+     */
     public String accessor(String prefix, String snake) {
         String name = prefix + Names.pascal(snake);
-        return OBJECT_METHODS.contains(name) ? name + "_" : name;
+        return RESERVED_METHODS.contains(name) ? name + "_" : name;
     }
 
     /** An UPPER_SNAKE constant: {@code resource_type} → {@code RESOURCE_TYPE}. */

@@ -14,9 +14,12 @@ import java.util.List;
  * @param fieldNames every field's schema name in id order, deprecated ones included
  * @param zeroConstants a constant per deprecated field that is not optional: its zero bytes
  * @param declarations the fields of the API: those not deprecated
+ * @param unknownPresenceMask a record's unknown presence bits as a Java literal ({@code 0xfe}), what
+ *     {@code setUnknownFields} accepts (SPEC §5.5.1); null when its last presence byte has no free
+ *     bit or it has none
  */
 public record MessageFile(String packageName, String sourcePath, String name, String typeName, boolean struct,
-        List<String> doc, String typeId, String fingerprint, List<String> fieldNames,
+        List<String> doc, String typeId, String fingerprint, List<String> fieldNames, String unknownPresenceMask,
         @ModelElement List<ZeroConstant> zeroConstants, @ModelElement List<FieldDeclaration> declarations,
         @ModelElement Constructors constructors, @ModelElement List<Accessors> accessors,
         @ModelElement MessageCodec codec, @ModelElement ObjectMethods objectMethods,
@@ -35,11 +38,20 @@ public record MessageFile(String packageName, String sourcePath, String name, St
 
     /**
      * A record's codec: a length, then the body; a body that ends early leaves the remaining
-     * fields at their zero values ({@code zeroFills} sets those Java's default does not).
+     * fields at their zero values ({@code zeroFills} sets those Java's default does not); bytes
+     * after the last known field, and the bits of the last presence byte past its slots, are kept
+     * as the value's unknown fields (SPEC §5.5.1) and written back.
      *
      * @param withPresence whether any field is optional, so reading needs a presence byte
+     * @param unknownBits whether the last presence byte has bits past its slots, which decoding
+     *     keeps (as {@code presence & unknownMask}) and encoding ORs back in
+     * @param unknownMask those bits as a Java literal ({@code 0xfe}), when {@code unknownBits}
+     * @param unknownGuarded when that byte is not the first presence byte: the {@code presence}
+     *     local holds it only once reading has got to field {@code unknownFrom} (the {@code at}
+     *     local is then at least that), else an earlier byte or 0
      */
-    public record RecordCodec(String name, boolean withPresence, @ModelElement List<FieldCode.FieldWrite> writes,
+    public record RecordCodec(String name, boolean withPresence, boolean unknownBits, String unknownMask,
+            boolean unknownGuarded, int unknownFrom, @ModelElement List<FieldCode.FieldWrite> writes,
             @ModelElement List<FieldCode.RecordFieldRead> reads, @ModelElement List<FieldCode.ZeroFill> zeroFills)
             implements MessageCodec {}
 
@@ -47,8 +59,11 @@ public record MessageFile(String packageName, String sourcePath, String name, St
     public record StructCodec(String name, boolean withPresence, @ModelElement List<FieldCode.FieldWrite> writes,
             @ModelElement List<FieldCode.StructFieldRead> reads) implements MessageCodec {}
 
-    /** {@code equals}, {@code hashCode} and {@code toString} over the fields of the API. */
-    public record ObjectMethods(String name, @ModelElement List<ValueMethods.Equality> equalities,
+    /**
+     * {@code equals}, {@code hashCode} and {@code toString} over the fields of the API, and a
+     * record's unknown fields.
+     */
+    public record ObjectMethods(String name, boolean record, @ModelElement List<ValueMethods.Equality> equalities,
             @ModelElement List<ValueMethods.HashCode> hashes, @ModelElement List<FieldCode.FieldShow> shows) {}
 
     /**

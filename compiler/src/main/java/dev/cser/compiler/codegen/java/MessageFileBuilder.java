@@ -77,14 +77,14 @@ final class MessageFileBuilder {
         String name = target.className(m.name());
         return new MessageFile(m.packageName(), sourcePath, name, m.qualifiedName(), m.isStruct(),
                 target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
-                target.hexLiteral(CanonicalText.fingerprint(m)), fs.stream().map(Field::name).toList(),
+                target.hexLiteral(CanonicalText.fingerprint(m)), fs.stream().map(Field::name).toList(), unknownMask(m),
                 fields.stream().filter(f -> f.field().deprecated() && !f.field().isOptional())
                         .map(f -> new ZeroConstant(f.field().name(), target.constant(f.field().name()),
                                 unsigned(f.field().zeroBytes())))
                         .toList(),
                 api.stream().map(f -> new FieldDeclaration(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
                 constructors(name, api), api.stream().map(f -> accessors(name, f)).toList(), codec(m, name, fields),
-                objectMethods(name, api), json(m, name, fields));
+                objectMethods(name, !m.isStruct(), api), json(m, name, fields));
     }
 
     private Constructors constructors(String name, List<JavaField> api) {
@@ -128,7 +128,19 @@ final class MessageFileBuilder {
                 .toList();
         List<ZeroFill> zeroFills = fields.stream().filter(JavaField::needsZero)
                 .map(f -> new ZeroFill(f.name(), JavaCodecBuilder.zero(f.type()))).toList();
-        return new RecordCodec(name, withPresence, writes, reads, zeroFills);
+        PresenceGroup extensible = m.extensiblePresenceGroup();
+        return new RecordCodec(name, withPresence, extensible != null, unknownMask(m),
+                extensible != null && extensible.index() > 0,
+                extensible == null ? 0 : m.fields().indexOf(extensible.first()), writes, reads, zeroFills);
+    }
+
+    /**
+     * The bits a record keeps as unknown presence bits (SPEC §5.5.1) as a Java int literal, null
+     * when there are none.
+     */
+    private static String unknownMask(MessageType m) {
+        int mask = m.unknownPresenceMask();
+        return mask == 0 ? null : "0x" + Integer.toHexString(mask);
     }
 
     /** A deprecated field is read into a local and dropped; the others into the value decoded. */
@@ -143,12 +155,13 @@ final class MessageFileBuilder {
                 : group.liveSlots().stream()
                         .map(s -> new PresenceSlot(fields.get(m.fields().indexOf(s)).name(), s.presenceMask()))
                         .toList();
+        PresenceGroup extensible = m.extensiblePresenceGroup();
         return new FieldWrite(f.name(), field.name(), target.constant(field.name()), field.isOptional(),
                 field.deprecated(), field.startsPresenceGroup(), presence,
-                f.api() ? JavaCodecBuilder.write(f.type(), new ThisField(f.name())) : null);
+                group != null && extensible != null && group.index() == extensible.index(), f.api() ? JavaCodecBuilder.write(f.type(), new ThisField(f.name())) : null);
     }
 
-    private static ObjectMethods objectMethods(String name, List<JavaField> api) {
+    private static ObjectMethods objectMethods(String name, boolean record, List<JavaField> api) {
         List<Equality> equalities = api.stream()
                 .map(f -> ValueMethodsBuilder.equality(f.type(), new ThisField(f.name()), new OtherField(f.name())))
                 .toList();
@@ -157,7 +170,7 @@ final class MessageFileBuilder {
         List<FieldShow> shows = api.stream()
                 .map(f -> new FieldShow(f.field().name(), ValueMethodsBuilder.show(f.type(), new ThisField(f.name()))))
                 .toList();
-        return new ObjectMethods(name, equalities, hashes, shows);
+        return new ObjectMethods(name, record, equalities, hashes, shows);
     }
 
     private static MessageJson json(MessageType m, String name, List<JavaField> fields) {

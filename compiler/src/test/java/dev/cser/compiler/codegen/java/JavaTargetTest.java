@@ -26,9 +26,23 @@ class JavaTargetTest {
     }
 
     @Test
+    void namesOfARecordsUnknownFieldMembersGetAnUnderscore() {
+        // SPEC §12.1: every record class has hasUnknownFields, getUnknownFields, setUnknownFields,
+        // clearUnknownFields and a field unknownFields.
+        assertEquals("unknownFields_", target.member("unknown_fields"));
+        assertEquals("getUnknownFields_", target.accessor("get", "unknown_fields"));
+        assertEquals("setUnknownFields_", target.accessor("set", "unknown_fields"));
+        assertEquals("hasUnknownFields_", target.accessor("has", "unknown_fields"));
+        assertEquals("isUnknownFields", target.accessor("is", "unknown_fields"));
+        assertEquals("getClearUnknownFields", target.accessor("get", "clear_unknown_fields"));
+        assertEquals("unknownField", target.member("unknown_field"));
+    }
+
+    @Test
     void classNamesThatShadowWhatGeneratedCodeUsesGetAnUnderscore() {
         assertEquals("String_", target.className("String"));
         assertEquals("CserReader_", target.className("CserReader"));
+        assertEquals("UnknownFields_", target.className("UnknownFields"));
         assertEquals("Image", target.className("Image"));
     }
 

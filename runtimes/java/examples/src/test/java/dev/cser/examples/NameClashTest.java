@@ -1,8 +1,14 @@
 package dev.cser.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cser.CserDecodeException;
+import dev.cser.UnknownFields;
+import edge.unknown.Clash;
+import edge.unknown.UnknownFields_;
 import edge.names.Holder;
 import edge.names.Object_;
 import edge.names.Override_;
@@ -32,5 +38,29 @@ class NameClashTest {
         assertEquals("c", back.getClass_());
         assertEquals(true, back.isSet());
         assertEquals(v, back.getValue());
+    }
+
+    @Test
+    void fieldsNamedLikeTheUnknownFieldMembersGetAnUnderscore() throws CserDecodeException {
+        // java_names.cser: optional<string> unknown_fields, bool clear_unknown_fields, string
+        // has_unknown_fields; a record named UnknownFields.
+        Clash c = new Clash().setUnknownFields_("mine").setClearUnknownFields(true).setHasUnknownFields("h");
+        assertTrue(c.hasUnknownFields_());
+        assertFalse(c.hasUnknownFields());
+        assertEquals(UnknownFields.NONE, c.getUnknownFields());
+        UnknownFields_ holder = new UnknownFields_().setValue(c);
+        UnknownFields_ back = UnknownFields_.decode(holder.encode());
+        assertEquals(holder, back);
+        assertEquals("mine", back.getValue().getUnknownFields_());
+        assertTrue(back.getValue().isClearUnknownFields());
+        assertEquals("h", back.getValue().getHasUnknownFields());
+        assertFalse(back.getValue().hasUnknownFields());
+
+        // Clash's unknown_fields is slot 0 of its presence byte: slots 1-7 keep unknown bits.
+        Clash withUnknown = new Clash().setUnknownFields(UnknownFields.of(0x02, new byte[] {0x7f}));
+        Clash decoded = Clash.decode(withUnknown.encode());
+        assertEquals(withUnknown, decoded);
+        assertNull(decoded.getUnknownFields_());
+        assertEquals(UnknownFields.of(0x02, new byte[] {0x7f}), decoded.getUnknownFields());
     }
 }
