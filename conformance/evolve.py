@@ -163,10 +163,20 @@ def _vector(testees: dict[int, Testee], direction: str, writer: int, middle: int
             hex_: str, value: Any, case: str, set_: dict[str, Any] | None) -> Vector:
     full_type = f"{PACKAGE}.{type_}"
     if direction == "forward":
-        # The middle program keeps what it does not know: a reencode gives the same bytes, a patch
-        # the writer's encoding of the value with the patched fields changed.
-        expect_hex = hex_ if set_ is None else _ask(
-            testees[writer], [{"op": "encode", "type": full_type, "value": value | set_}])[0]
+        # The middle program keeps what it does not know: a reencode gives the same bytes. A patch
+        # gives the middle program's encoding of the fields it knows (patched), the newer
+        # writer's unknown bits and bytes after them: the reference's answer, checked against the
+        # writer's own encoding of the patched value whenever the patch sets no record (a record
+        # it sets is the middle program's, without the newer writer's fields).
+        if set_ is None:
+            expect_hex = hex_
+        else:
+            expect_hex = _ask(testees[middle], [{"op": "patch", "type": full_type, "hex": hex_, "set": set_}])[0]
+            if not any(isinstance(x, dict) for x in set_.values()):
+                by_writer = _ask(testees[writer], [{"op": "encode", "type": full_type, "value": value | set_}])[0]
+                if by_writer != expect_hex:
+                    sys.exit(f"forward {name} {case}: the reference's patch gives {expect_hex:.200}, the writer's "
+                             f"encoding of the patched value {by_writer:.200}")
     else:
         # The middle program is newer: it writes its own encoding of what it read (zero values for
         # the fields the old writer did not have), which the old reader keeps as unknown fields.

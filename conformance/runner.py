@@ -193,7 +193,8 @@ def main() -> int:
     if evolving:
         evolve.run(evolving, langs, report.check, report.evolution, report.failures)
     print_report(report, langs)
-    print(f"\n{len(vectors)} vectors, {len(by_schema)} schemas, {time.monotonic() - started:.0f} s")
+    schemas = {v.schema for v in vectors} | {v.writer_schema for v in vectors if v.writer_schema}
+    print(f"\n{len(vectors)} vectors, {len(schemas)} schemas, {time.monotonic() - started:.0f} s")
     if report.failures:
         print(f"\n{len(report.failures)} failures:")
         for f in report.failures[:200]:
