@@ -133,6 +133,7 @@ fn edge_values_round_trip() {
         op: "+".into(),
         left: Box::new(Expr::Lit(Lit { value: i64::MIN })),
         right: Box::new(Expr::Call(vec![Expr::Name("f".into()), Expr::default()])),
+        ..Default::default()
     }));
     json_round_trip(&expr, Expr::to_json, Expr::from_json, true);
     let keywords = Keywords {
