@@ -24,8 +24,11 @@ pub struct TypeEntry {
     /// Bytes and a JSON object of top-level fields → the value decoded, those fields set from
     /// their JSON mapping values, everything else kept (a record's unknown fields included),
     /// encoded ([`patch_via`]). `None` for a union, which has no fields to set.
-    pub patch: Option<fn(&[u8], &Value) -> Result<Vec<u8>, String>>,
+    pub patch: Option<PatchFn>,
 }
+
+/// What [`TypeEntry::patch`] holds: bytes and a JSON object of fields → the bytes edited.
+pub type PatchFn = fn(&[u8], &Value) -> Result<Vec<u8>, String>;
 
 impl fmt::Debug for TypeEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -80,44 +83,25 @@ pub fn reencode_via<T>(
 }
 
 /// Edits a record's or struct's bytes as a program would (used by the generated registry):
-/// `decode`, then its JSON mapping (`to_json`) with each member of `set` (a JSON object of
-/// top-level field names and JSON mapping values, SPEC §11) put in place of the field's value,
-/// turned back into a value by `rebuild` — `from_json`, given the decoded value to take what
-/// JSON does not hold from (a record's unknown fields, SPEC §5.5.1) — then `try_encode`.
+/// `decode`, then `update` (the type's `update_from_json`) sets the top-level fields `set` names
+/// (a JSON object of field names and JSON mapping values, SPEC §11), then `try_encode`. Every
+/// field `set` does not name is kept as decoded, with the unknown fields of the record and of
+/// the records inside it (SPEC §5.5.1).
 ///
 /// # Errors
 ///
-/// `set` not an object; the decode error rendered as `KIND: message`; the JSON error (a name
+/// The decode error rendered as `KIND: message`; the JSON error (`set` not an object, a name
 /// the type does not have, a value of the wrong kind); the encode error.
 pub fn patch_via<T>(
     bytes: &[u8],
     set: &Value,
     decode: fn(&[u8]) -> Result<T, DecodeError>,
-    to_json: fn(&T) -> Value,
-    rebuild: fn(&Value, T) -> Result<T, JsonError>,
+    update: fn(&mut T, &Value) -> Result<(), JsonError>,
     try_encode: fn(&T) -> Result<Vec<u8>, EncodeError>,
 ) -> Result<Vec<u8>, String> {
-    let Value::Object(changes) = set else {
-        return Err(format!("set is not a JSON object but {}", set.kind()));
-    };
-    let old = decode(bytes).map_err(|e| decode_error_text(&e))?;
-    let mut members = match to_json(&old) {
-        Value::Object(members) => members,
-        other => {
-            return Err(format!(
-                "patch needs a record or struct, not {}",
-                other.kind()
-            ))
-        }
-    };
-    for (key, value) in changes {
-        match members.iter_mut().find(|(k, _)| k == key) {
-            Some(member) => member.1 = value.clone(),
-            None => members.push((key.clone(), value.clone())),
-        }
-    }
-    let new = rebuild(&Value::Object(members), old).map_err(|e| e.to_string())?;
-    try_encode(&new).map_err(|e| e.to_string())
+    let mut value = decode(bytes).map_err(|e| decode_error_text(&e))?;
+    update(&mut value, set).map_err(|e| e.to_string())?;
+    try_encode(&value).map_err(|e| e.to_string())
 }
 
 /// A decode error as `KIND: reason at offset N in path`.
