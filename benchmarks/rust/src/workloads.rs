@@ -75,6 +75,7 @@ pub fn parse_molecules(text: &str) -> MoleculeSet {
             .into_iter()
             .map(W5Molecule::into_cser)
             .collect(),
+        ..Default::default()
     }
 }
 
@@ -169,6 +170,7 @@ impl W5Molecule {
                 .coords_2d
                 .map(|c| c.into_iter().map(|x| x as f32).collect()),
             coords_3d: self.coords_3d,
+            ..Default::default()
         }
     }
 }
@@ -210,6 +212,7 @@ pub fn builtin_molecules() -> MoleculeSet {
                 })
                 .collect(),
         ),
+        ..Default::default()
     };
     let acetate = Molecule {
         name: "acetate".to_owned(),
@@ -226,8 +229,10 @@ pub fn builtin_molecules() -> MoleculeSet {
         ],
         coords_2d: Some(vec![0.0, 0.0, 1.299, 0.75, 2.598, 0.0, 1.299, 2.25]),
         coords_3d: None,
+        ..Default::default()
     };
     MoleculeSet {
         molecules: vec![ethanol(), benzene, acetate],
+        ..Default::default()
     }
 }

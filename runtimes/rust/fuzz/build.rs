@@ -2,9 +2,11 @@
 //! schema (conformance/schemas) with cser-build, and the table of root types the fuzz targets
 //! pick from with their first input byte.
 //!
-//! conformance/schemas/evolution_v1.cser and evolution_v2.cser share a package, so the code is
-//! generated in three groups, each into its own directory and module: `examples`, `conf`
-//! (every conformance schema but evolution_v2) and `conf_v2` (evolution_v2).
+//! Some conformance schemas are later generations of others, in the same package
+//! (evolution_v2 of evolution_v1, generations_v2 and generations_v3 of generations_v1), so the
+//! code is generated in groups, each into its own directory and module: `examples`, `conf`
+//! (every conformance schema but the later generations), and one group per later generation
+//! ([`GENERATIONS`]).
 //!
 //! Written into OUT_DIR:
 //! - `<group>/cser_modules.rs` and the package files, as cser-build writes them;
@@ -18,6 +20,14 @@ use std::path::{Path, PathBuf};
 
 const EXAMPLES: &str = "../../../schema/examples";
 const CONFORMANCE: &str = "../../../conformance/schemas";
+
+/// The conformance schemas that declare again the types of another one (a later generation of
+/// it), each compiled on its own: (group, file). corpus.py and lib.rs name the same groups.
+const GENERATIONS: [(&str, &str); 3] = [
+    ("conf_v2", "evolution_v2.cser"),
+    ("conf_gen2", "generations_v2.cser"),
+    ("conf_gen3", "generations_v3.cser"),
+];
 
 fn schemas(dir: &str, keep: impl Fn(&str) -> bool) -> io::Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
@@ -67,19 +77,17 @@ fn main() -> io::Result<()> {
     println!("cargo:rerun-if-changed={EXAMPLES}");
     println!("cargo:rerun-if-changed={CONFORMANCE}");
     println!("cargo:rerun-if-changed=../../../compiler/target/cserc.jar");
-    let groups: [(&str, &str, Vec<PathBuf>); 3] = [
+    let mut groups: Vec<(&str, &str, Vec<PathBuf>)> = vec![
         ("examples", EXAMPLES, schemas(EXAMPLES, |_| true)?),
         (
             "conf",
             CONFORMANCE,
-            schemas(CONFORMANCE, |f| f != "evolution_v2.cser")?,
-        ),
-        (
-            "conf_v2",
-            CONFORMANCE,
-            schemas(CONFORMANCE, |f| f == "evolution_v2.cser")?,
+            schemas(CONFORMANCE, |f| GENERATIONS.iter().all(|(_, g)| f != *g))?,
         ),
     ];
+    for (group, file) in GENERATIONS {
+        groups.push((group, CONFORMANCE, schemas(CONFORMANCE, |f| f == file)?));
+    }
     let mut table = Vec::new();
     for (group, include, files) in &groups {
         let dir = out.join(group);

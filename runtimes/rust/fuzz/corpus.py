@@ -20,12 +20,18 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "python" / 
 from cser.varint import encode_varint as varint  # noqa: E402
 
 
+# The later generations of a conformance schema, each compiled in a group of its own (build.rs).
+GENERATIONS = {
+    "evolution_v2.cser": "conf_v2",
+    "generations_v2.cser": "conf_gen2",
+    "generations_v3.cser": "conf_gen3",
+}
+
+
 def group_of(schema: str) -> str:
     if schema.startswith("schema/examples/"):
         return "examples"
-    if schema.endswith("evolution_v2.cser"):
-        return "conf_v2"
-    return "conf"
+    return GENERATIONS.get(schema.rsplit("/", 1)[-1], "conf")
 
 
 def main() -> int:

@@ -4,8 +4,15 @@
 //! ```text
 //! {"id":7,"op":"encode","type":"pkg.Name","value":{...}}   ->  {"id":7,"ok":true,"hex":"0a0b..."}
 //! {"id":8,"op":"decode","type":"pkg.Name","hex":"0a0b..."}  ->  {"id":8,"ok":true,"value":{...}}
+//! {"id":9,"op":"reencode","type":"pkg.Name","hex":"0a0b..."}  ->  {"id":9,"ok":true,"hex":"0a0b..."}
+//! {"id":10,"op":"patch","type":"pkg.Name","hex":"0a0b...","set":{"field":...}}
+//!                                                           ->  {"id":10,"ok":true,"hex":"..."}
 //! any failure                                               ->  {"id":N,"ok":false,"error":"..."}
 //! ```
+//!
+//! `reencode` decodes and encodes again; `patch` decodes, sets the named top-level fields from
+//! their JSON mapping values and encodes. Both keep what the schema does not know: a record's
+//! unknown fields (SPEC §5.5.1), and with `patch` everything in the fields it does not name.
 //!
 //! Every line gets one answer, flushed; nothing on any input makes it crash.
 
@@ -94,30 +101,41 @@ fn answer(line: &[u8]) -> Value {
     }
 }
 
-/// Carries out an `encode` or `decode`: the member of the answer (`hex` or `value`).
+/// Carries out an `encode`, `decode`, `reencode` or `patch`: the member of the answer (`hex`
+/// or `value`).
 fn perform(request: &Value) -> Result<(&'static str, Value), String> {
     let op = request.get("op");
     let type_name = request.get("type");
     let entry = type_name.and_then(Value::as_str).and_then(find);
-    match op.and_then(Value::as_str) {
-        Some("encode" | "decode") => {}
+    let op = match op.and_then(Value::as_str) {
+        Some(name @ ("encode" | "decode" | "reencode" | "patch")) => name,
         _ => return Err(format!("unknown op {}", describe(op))),
-    }
+    };
     let Some(entry) = entry else {
         return Err(format!("unknown type {}", describe(type_name)));
     };
-    if op.and_then(Value::as_str) == Some("encode") {
+    if op == "encode" {
         let value = request.get("value").ok_or("encode without a value")?;
         let bytes = (entry.encode)(value)?;
-        Ok(("hex", Value::String(to_hex(&bytes))))
-    } else {
-        let hex = request.get("hex");
-        let bytes = hex
-            .and_then(Value::as_str)
-            .and_then(from_hex)
-            .ok_or_else(|| format!("hex is not an even number of hex digits: {}", describe(hex)))?;
-        Ok(("value", (entry.decode)(&bytes)?))
+        return Ok(("hex", Value::String(to_hex(&bytes))));
     }
+    let hex = request.get("hex");
+    let bytes = hex
+        .and_then(Value::as_str)
+        .and_then(from_hex)
+        .ok_or_else(|| format!("hex is not an even number of hex digits: {}", describe(hex)))?;
+    let written = match op {
+        "decode" => return Ok(("value", (entry.decode)(&bytes)?)),
+        "reencode" => (entry.reencode)(&bytes)?,
+        _ => {
+            let set = request.get("set").ok_or("patch without a set")?;
+            let patch = entry
+                .patch
+                .ok_or_else(|| format!("cannot patch {}: a union has no fields", entry.name))?;
+            patch(&bytes, set)?
+        }
+    };
+    Ok(("hex", Value::String(to_hex(&written))))
 }
 
 fn find(name: &str) -> Option<&'static TypeEntry> {

@@ -28,6 +28,7 @@ pub const W2_EMPLOYEES: i32 = 5_000;
 pub fn empty_data_set(n: usize) -> EmptyDataSet {
     EmptyDataSet {
         items: vec![EmptyData::default(); n],
+        ..Default::default()
     }
 }
 
@@ -39,6 +40,7 @@ pub fn employee(n: i32) -> Employee {
         ssn: format!("222-33-{n}"),
         salary: 34000 + n,
         level: n % 10,
+        ..Default::default()
     }
 }
 
@@ -46,6 +48,7 @@ pub fn employee(n: i32) -> Employee {
 pub fn staff(n: i32) -> Staff {
     Staff {
         employees: (0..n).map(employee).collect(),
+        ..Default::default()
     }
 }
 
@@ -57,6 +60,7 @@ pub fn message(n: i32) -> Message {
         username: format!("User_{n}"),
         userid: n,
         data: format!("data {n}"),
+        ..Default::default()
     }
 }
 
@@ -68,6 +72,7 @@ pub fn media_content() -> MediaContent {
         width,
         height,
         size,
+        ..Default::default()
     };
     MediaContent {
         media: Media {
@@ -82,6 +87,7 @@ pub fn media_content() -> MediaContent {
             persons: vec!["Bill Gates".to_owned(), "Steve Jobs".to_owned()],
             player: Player::JAVA,
             copyright: None,
+            ..Default::default()
         },
         images: vec![
             image(
@@ -97,6 +103,7 @@ pub fn media_content() -> MediaContent {
                 Size::SMALL,
             ),
         ],
+        ..Default::default()
     }
 }
 
@@ -230,5 +237,6 @@ pub fn sakai_entity(n: i64) -> ContentResource {
             modified_at: 1_189_202_127_865 + 1000 * n,
         },
         body: None,
+        ..Default::default()
     }
 }

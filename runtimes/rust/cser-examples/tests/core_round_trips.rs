@@ -140,6 +140,7 @@ fn recursion_and_the_depth_limit() {
         label: "root".to_owned(),
         children: vec![chain(3), Node::default()],
         next: Some(Box::new(chain(2))),
+        ..Default::default()
     };
     round_trip(&tree, Node::encode, Node::decode);
 
@@ -181,6 +182,7 @@ fn expressions_through_a_union() {
             Expr::Name("f".to_owned()),
             Expr::default(),
         ])),
+        ..Default::default()
     }));
     round_trip(&e, Expr::encode, Expr::decode);
     assert_eq!(e.tag(), 2);

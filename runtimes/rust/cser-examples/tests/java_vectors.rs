@@ -160,6 +160,7 @@ fn check(v: &Vector) {
             codec!(MoleculeSet),
             MoleculeSet {
                 molecules: vec![ethanol(), Molecule::default()],
+                ..Default::default()
             },
         ),
         "w6_media_content" => same(v, codec!(MediaContent), media_content()),
@@ -206,6 +207,7 @@ fn check(v: &Vector) {
                 label: "root".to_owned(),
                 children: vec![chain(3), Node::default()],
                 next: Some(Box::new(chain(2))),
+                ..Default::default()
             },
         ),
         "node_depth_64" => same(v, codec!(Node), chain(64)),
@@ -219,6 +221,7 @@ fn check(v: &Vector) {
                     Expr::Name("f".to_owned()),
                     Expr::Lit(Lit::default()),
                 ])),
+                ..Default::default()
             })),
         ),
         "holder_names" => same(
@@ -233,6 +236,7 @@ fn check(v: &Vector) {
                 }),
                 Value::Text(Text {
                     value: "t".to_owned(),
+                    ..Default::default()
                 }),
                 Value::Override(Override::SELF),
             ])),
@@ -249,6 +253,7 @@ fn check(v: &Vector) {
                 default: -6,
                 r#fn: "f".to_owned(),
                 none: Some("n".to_owned()),
+                ..Default::default()
             },
         ),
         "evolved_v1" => same(
@@ -257,6 +262,7 @@ fn check(v: &Vector) {
             EvolvedV1 {
                 name: "widget".to_owned(),
                 count: 7,
+                ..Default::default()
             },
         ),
         "evolved_v2" => same(
@@ -271,6 +277,7 @@ fn check(v: &Vector) {
                     y: Some(0.0),
                     color: Color::RED,
                 },
+                ..Default::default()
             },
         ),
         other => panic!("Java wrote case {other}, which this test does not know: add it"),

@@ -133,6 +133,7 @@ fn edge_values_round_trip() {
         op: "+".into(),
         left: Box::new(Expr::Lit(Lit { value: i64::MIN })),
         right: Box::new(Expr::Call(vec![Expr::Name("f".into()), Expr::default()])),
+        ..Default::default()
     }));
     json_round_trip(&expr, Expr::to_json, Expr::from_json, true);
     let keywords = Keywords {
@@ -413,4 +414,78 @@ fn registry_lists_every_type_of_the_examples() {
             assert_eq!((e.encode)(&json).unwrap(), bytes, "{}", e.name);
         }
     }
+}
+
+/// `value` with the member `key` set to `to` (added if missing).
+fn with_member(value: &Value, key: &str, to: Value) -> Value {
+    let Value::Object(members) = value else {
+        panic!("not an object: {value}")
+    };
+    let mut members = members.clone();
+    match members.iter_mut().find(|(k, _)| k == key) {
+        Some(member) => member.1 = to,
+        None => members.push((key.to_owned(), to)),
+    }
+    Value::Object(members)
+}
+
+/// The registry's `reencode` and `patch` (the testee's ops): V2 bytes through V1 keep every V2
+/// field, nested ones included, also in the fields `patch` does not name.
+#[test]
+fn registry_reencode_and_patch_keep_unknown_fields() {
+    let (v1, v2) = (entry("evolution.EntityV1"), entry("evolution.EntityV2"));
+    let original = parse(
+        r#"{"id":"e","title":"t","owner":null,
+            "address":{"city":"c","zip":"z","floor":3},
+            "history":[{"city":"h","zip":null,"floor":4}],
+            "places":[["p",{"city":"q","zip":"x","floor":6}]],
+            "holder":{"address":{"city":"b","zip":"y","floor":5}},
+            "status":"PAUSED","revision":5,"labels":["l"],"color":"red","expires":9,
+            "attrs":[["k","v"]],"office":{"city":"o","zip":null,"floor":1}}"#,
+    );
+    let bytes = (v2.encode)(&original).unwrap();
+    assert_eq!((v1.reencode)(&bytes).unwrap(), bytes);
+    assert_eq!(
+        (entry("evolution.BatchV1").reencode)(&bytes).unwrap_err(),
+        (entry("evolution.BatchV1").decode)(&bytes).unwrap_err()
+    );
+
+    let patch = v1.patch.expect("a record can be patched");
+    let patched = patch(&bytes, &parse(r#"{"title":"new","owner":"me"}"#)).unwrap();
+    let expected = (v2.decode)(&bytes).unwrap();
+    let expected = with_member(&expected, "title", Value::String("new".into()));
+    let expected = with_member(&expected, "owner", Value::String("me".into()));
+    assert_eq!((v2.decode)(&patched).unwrap(), expected);
+    // A nested record named in `set` is the one given: it has no unknown fields.
+    let patched = patch(&bytes, &parse(r#"{"address":{"city":"new"}}"#)).unwrap();
+    let address = parse(r#"{"city":"new","zip":null,"floor":0}"#);
+    assert_eq!(
+        (v2.decode)(&patched).unwrap(),
+        with_member(&(v2.decode)(&bytes).unwrap(), "address", address)
+    );
+    // Nothing named: the bytes as reencode gives them.
+    assert_eq!(patch(&bytes, &parse("{}")).unwrap(), bytes);
+
+    let error = patch(&bytes, &parse(r#"{"nope":1}"#)).unwrap_err();
+    assert!(error.contains("unknown field \"nope\""), "{error}");
+    let error = patch(&bytes, &parse(r#"{"title":1}"#)).unwrap_err();
+    assert!(error.starts_with("EntityV1.title: "), "{error}");
+    let error = patch(&bytes, &parse("[]")).unwrap_err();
+    assert!(error.contains("an object"), "{error}");
+    let error = patch(&[0x05], &parse("{}")).unwrap_err();
+    assert!(error.starts_with("LENGTH_TOO_LARGE: "), "{error}");
+    assert!((v1.reencode)(&[0x05])
+        .unwrap_err()
+        .starts_with("LENGTH_TOO_LARGE: "));
+
+    // A union has no fields to set; a struct is patched like a record.
+    assert!(entry("evolution.HolderV1").patch.is_none());
+    let sample = entry("edge.cases.Sample");
+    let bytes = (sample.encode)(&parse(r#"{"x":1.5,"y":2.5,"color":"BLUE"}"#)).unwrap();
+    let patched = (sample.patch.unwrap())(&bytes, &parse(r#"{"y":null}"#)).unwrap();
+    assert_eq!(
+        (sample.decode)(&patched).unwrap().to_string(),
+        r#"{"x":1.5,"y":null,"color":"BLUE"}"#
+    );
+    assert_eq!((sample.reencode)(&bytes).unwrap(), bytes);
 }

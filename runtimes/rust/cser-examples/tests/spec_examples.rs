@@ -2,12 +2,14 @@
 //! code generated from schema/examples/spec_examples.cser: every `example` decodes and encodes
 //! back to its bytes, every `read` decodes (to a value whose own encoding differs), every
 //! `reject` fails with the kind it names, the `stream` is read and written back byte for byte,
-//! and the type id and fingerprint of `Reading` are the first 8 bytes of the digests shown.
+//! and the type id and fingerprint of `Reading` are the first 8 bytes of the digests shown. A
+//! record decoded holds exactly the unknown fields its value shows (`unknown(U; T)`, SPEC
+//! §5.5.1), and §13.14's evolution of `TodoV1` is also checked value by value.
 //! (The values themselves are compared by the Java test SpecExamplesTest.java, which has a table
 //! of them; here the bytes carry the proof: a decoder that got a value wrong would not encode
 //! it back to the same bytes.)
 
-use cser::{DecodeError, Message, StreamReader, StreamWriter};
+use cser::{DecodeError, Message, StreamReader, StreamWriter, UnknownFields};
 use cser_examples::spec::examples::*;
 
 /// One example of §13: its first line and its bytes.
@@ -73,18 +75,26 @@ fn header(line: &str) -> Option<(&str, &str)> {
         .then_some((kind, rest))
 }
 
-/// Decodes `bytes` as the §13 type `type_name` and encodes the value again.
-fn decode_encode(type_name: &str, bytes: &[u8]) -> Result<Vec<u8>, DecodeError> {
+/// Decodes `bytes` as the §13 type `type_name` and encodes the value again; for a record, also
+/// gives the unknown fields of the value decoded (SPEC §5.5.1).
+fn decode_encode(
+    type_name: &str,
+    bytes: &[u8],
+) -> Result<(Vec<u8>, Option<UnknownFields>), DecodeError> {
     macro_rules! by_type {
-        ($($t:ident),* $(,)?) => {
+        (records: $($r:ident),*; others: $($t:ident),* $(,)?) => {
             match type_name {
-                $(stringify!($t) => <$t>::decode(bytes).map(|v| v.encode()),)*
+                $(stringify!($r) => <$r>::decode(bytes)
+                    .map(|v| (v.encode(), Some(v.unknown_fields.clone()))),)*
+                $(stringify!($t) => <$t>::decode(bytes).map(|v| (v.encode(), None)),)*
                 other => panic!("§13 names type {other}, which spec_examples.cser does not have"),
             }
         };
     }
     by_type!(
-        BoolValue,
+        records: Point3, Contact, Sparse9, Line, Sprite, Circle, Account, TodoV1, TodoV2, Document,
+            Reading;
+        others: BoolValue,
         I8Value,
         U8Value,
         I16Value,
@@ -104,23 +114,32 @@ fn decode_encode(type_name: &str, bytes: &[u8]) -> Result<Vec<u8>, DecodeError> 
         I32List,
         StringToI32,
         ColorNames,
-        Point3,
-        Contact,
-        Sparse9,
         OptionalStrings,
         OptionalScores,
-        Line,
         Pixel,
-        Sprite,
         Measure,
-        Circle,
         Rect,
         Shape,
-        Account,
-        TodoV1,
-        TodoV2,
-        Document,
-        Reading,
+    )
+}
+
+/// The unknown fields a value text ends with, `unknown(U; T)` (SPEC §13.1): U the presence bits
+/// as one hex byte, T the bytes in hex; empty when the text has none.
+fn unknown_of(text: &str) -> UnknownFields {
+    let Some(start) = text.find("unknown(") else {
+        return UnknownFields::default();
+    };
+    let inner = &text[start + "unknown(".len()..];
+    let inner = &inner[..inner.find(')').expect("unknown(U; T)")];
+    let (bits, bytes) = inner.split_once("; ").expect("unknown(U; T)");
+    let hex = |b: &str| u8::from_str_radix(b, 16).expect("a hex byte");
+    UnknownFields::new(
+        hex(bits),
+        bytes
+            .split(' ')
+            .filter(|b| !b.is_empty())
+            .map(hex)
+            .collect(),
     )
 }
 
@@ -132,13 +151,26 @@ fn type_of(text: &str) -> &str {
     &text[..end]
 }
 
+/// A record decoded holds the unknown fields its text shows, and none when it shows none; any
+/// other type shows none.
+fn check_unknown(at: &str, text: &str, decoded: Option<UnknownFields>) {
+    match decoded {
+        Some(u) => assert_eq!(u, unknown_of(text), "{at}: the unknown fields"),
+        None => assert!(
+            !text.contains("unknown("),
+            "{at}: only a record has unknown fields"
+        ),
+    }
+}
+
 fn check(e: &Example, all: &[Example]) {
     let at = format!("SPEC.md line {} ({})", e.line, e.name);
     match e.kind.as_str() {
         "example" => {
-            let back = decode_encode(type_of(&e.text), &e.bytes)
+            let (back, unknown) = decode_encode(type_of(&e.text), &e.bytes)
                 .unwrap_or_else(|err| panic!("{at}: does not decode: {err}"));
             assert_eq!(back, e.bytes, "{at}: decode, then encode");
+            check_unknown(&at, &e.text, unknown);
             for cut in 0..e.bytes.len() {
                 assert!(
                     decode_encode(type_of(&e.text), &e.bytes[..cut]).is_err(),
@@ -147,8 +179,9 @@ fn check(e: &Example, all: &[Example]) {
             }
         }
         "read" => {
-            let back = decode_encode(type_of(&e.text), &e.bytes)
+            let (back, unknown) = decode_encode(type_of(&e.text), &e.bytes)
                 .unwrap_or_else(|err| panic!("{at}: does not decode: {err}"));
+            check_unknown(&at, &e.text, unknown);
             assert_ne!(
                 back, e.bytes,
                 "{at}: the bytes are the value's own encoding"
@@ -198,8 +231,77 @@ fn check(e: &Example, all: &[Example]) {
 fn every_example_of_section_13() {
     let examples = parse_spec();
     // As many as the Java test's table holds: a block this parser missed fails here.
-    assert_eq!(examples.len(), 135);
+    assert_eq!(examples.len(), 137);
     for e in &examples {
         check(e, &examples);
     }
+}
+
+/// §13.14's evolution of `TodoV1` into `TodoV2`, value by value: what `TodoV1` keeps of
+/// `TodoV2`'s bytes, writes back untouched and after an edit, and what `TodoV2` then reads.
+#[test]
+fn todo_v2_through_todo_v1() {
+    let examples = parse_spec();
+    let bytes = |name: &str| {
+        let e = examples.iter().find(|e| e.name == name);
+        e.unwrap_or_else(|| panic!("no example {name} in §13"))
+            .bytes
+            .clone()
+    };
+    let v2 = TodoV2 {
+        title: "t".into(),
+        note: Some("n".into()),
+        priority: Some(2),
+        done: true,
+        ..Default::default()
+    };
+    assert_eq!(v2.encode(), bytes("todo_v2"));
+    // todo_v2_read_by_v1: the value holds the bits and bytes TodoV1 does not know...
+    let mut v1 = TodoV1::decode(&bytes("todo_v2")).unwrap();
+    let kept = UnknownFields::new(0x02, vec![0x02, 0x01]);
+    assert_eq!(
+        v1,
+        TodoV1 {
+            title: "t".into(),
+            note: Some("n".into()),
+            unknown_fields: kept.clone(),
+        }
+    );
+    assert_eq!(v1.encode(), bytes("todo_v2_read_by_v1"));
+    assert_eq!(v1.encode(), bytes("todo_v2"));
+    // ...which a TodoV1 built by a program does not: it compares unequal and encodes as before.
+    let built = TodoV1 {
+        title: "t".into(),
+        note: Some("n".into()),
+        ..Default::default()
+    };
+    assert_ne!(v1, built);
+    assert_eq!(built.encode(), bytes("todo_v1_written_back"));
+    // todo_v2_edited_by_v1: note set to null, its bit cleared, the unknown bit and bytes kept.
+    v1.note = None;
+    assert_eq!(v1.encode(), bytes("todo_v2_edited_by_v1"));
+    assert_eq!(TodoV1::decode(&bytes("todo_v2_edited_by_v1")).unwrap(), v1);
+    // todo_v2_edited_read_by_v2: TodoV2 finds its fields with their values.
+    assert_eq!(
+        TodoV2::decode(&bytes("todo_v2_edited_read_by_v2")).unwrap(),
+        TodoV2 {
+            note: None,
+            ..v2.clone()
+        }
+    );
+    assert_eq!(
+        bytes("todo_v2_edited_read_by_v2"),
+        bytes("todo_v2_edited_by_v1")
+    );
+    // Dropping them gives what TodoV1 alone writes.
+    v1.unknown_fields.clear();
+    assert_eq!(
+        v1.encode(),
+        TodoV1 {
+            title: "t".into(),
+            ..Default::default()
+        }
+        .encode()
+    );
+    assert_eq!(bytes("todo_v1"), v1.encode());
 }

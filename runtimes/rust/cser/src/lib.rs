@@ -17,7 +17,8 @@
 //! runtimes (`runtimes/README.md`): [`varint`] and [`zigzag`] are the integer encodings,
 //! [`utf8`] the strict string check, [`limits`] the default depth and message size and the
 //! bounds on lengths and counts, [`path`] the [`FieldPath`] of an error (decode and JSON
-//! errors alike), [`errors`] the decode and encode errors.
+//! errors alike), [`errors`] the decode and encode errors, [`unknown`] the [`UnknownFields`]
+//! a record keeps of the fields a newer writer put in it (SPEC §5.5.1).
 //!
 //! With the cargo feature `json` (off by default), `json` is the JSON mapping of values
 //! (SPEC §11) that `cserc --json` code calls, read and written through serde_json.
@@ -62,6 +63,7 @@ pub mod message;
 pub mod path;
 pub mod reader;
 pub mod stream;
+pub mod unknown;
 pub mod utf8;
 pub mod varint;
 pub mod writer;
@@ -73,6 +75,7 @@ pub use limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 pub use path::{FieldPath, PathSegment};
 pub use reader::Reader;
 pub use stream::{Message, StreamError, StreamReader, StreamWriter, HEADER_LEN, MAGIC, VERSION};
+pub use unknown::UnknownFields;
 pub use writer::Writer;
 
 /// The insertion-ordered map generated code uses for `map<K, V>` (SPEC §5.3).

@@ -2,6 +2,7 @@
 
 use crate::errors::{DecodeError, DecodeErrorKind};
 use crate::limits::{self, DEFAULT_MAX_DEPTH};
+use crate::unknown::UnknownFields;
 use crate::utf8;
 use crate::varint::{decode_varint, VarintError};
 use crate::zigzag;
@@ -472,8 +473,8 @@ impl<'a> Reader<'a> {
         Ok(old)
     }
 
-    /// Skips what is left of the current body (fields of a newer schema) and restores the
-    /// limit [`Reader::push_limit`] returned.
+    /// Skips what is left of the current body and restores the limit [`Reader::push_limit`]
+    /// returned. (A record has read its unknown fields by then: nothing is left.)
     #[inline]
     pub fn pop_limit(&mut self, old_limit: usize) {
         self.pos = self.limit;
@@ -523,6 +524,37 @@ impl<'a> Reader<'a> {
             ));
         }
         Ok(())
+    }
+
+    // ---- unknown fields (SPEC §5.5.1) -------------------------------------------------------
+
+    /// At the end of a record body whose last presence byte has free bits: keeps
+    /// `presence_bits` (that byte's bits of slots the record does not have) and the bytes left
+    /// before the limit (fields of a newer schema) in `into`, unparsed. Costs one test when
+    /// there are none.
+    #[inline]
+    pub fn read_unknown_fields(&mut self, presence_bits: u8, into: &mut UnknownFields) {
+        if presence_bits != 0 || self.pos < self.limit {
+            *into = self.take_unknown_fields(presence_bits);
+        }
+    }
+
+    /// At the end of a record body with no free presence bits: keeps the bytes left before the
+    /// limit (fields of a newer schema) in `into`, unparsed. Costs one test when there are none.
+    #[inline]
+    pub fn read_unknown_bytes(&mut self, into: &mut UnknownFields) {
+        if self.pos < self.limit {
+            *into = self.take_unknown_fields(0);
+        }
+    }
+
+    /// The unknown fields: `presence_bits` and a copy of the rest of the body, consumed.
+    #[cold]
+    #[inline(never)]
+    fn take_unknown_fields(&mut self, presence_bits: u8) -> UnknownFields {
+        let rest = self.buf[self.pos..self.limit].to_vec();
+        self.pos = self.limit;
+        UnknownFields::new(presence_bits, rest)
     }
 
     // ---- lists -----------------------------------------------------------------------------
@@ -898,6 +930,43 @@ mod tests {
         assert!(r.error(UnknownUnionTag, "tag 4").offset() == 0);
         let r = Reader::new(&[1]).with_base_offset(100);
         assert_eq!(r.error(TrailingBytes, "x").offset(), 100);
+    }
+
+    #[test]
+    fn unknown_fields_are_the_rest_of_the_body() {
+        // An outer body holding a nested body: 03 61 | 02 ff fe | then 07 after the nested one.
+        let bytes = [0x07, 0x01, 0x61, 0x03, 0x01, 0xff, 0xfe, 0x07];
+        let mut r = Reader::new(&bytes);
+        let n = r.read_length().unwrap();
+        let outer = r.push_limit(n).unwrap();
+        assert_eq!(r.read_str().unwrap(), "a");
+        let n = r.read_length().unwrap();
+        let inner = r.push_limit(n).unwrap();
+        assert_eq!(r.read_byte().unwrap(), 0x01);
+        // Kept up to the nested body's end, not beyond.
+        let mut u = UnknownFields::default();
+        r.read_unknown_fields(0x02, &mut u);
+        assert_eq!((u.presence_bits(), u.bytes()), (0x02, &[0xff, 0xfe][..]));
+        assert!(!r.has_more());
+        r.pop_limit(inner);
+        assert_eq!(r.position(), 7);
+        // The outer body (no free presence bits): its one byte left.
+        let mut u = UnknownFields::default();
+        r.read_unknown_bytes(&mut u);
+        assert_eq!((u.presence_bits(), u.bytes()), (0, &[0x07][..]));
+        r.pop_limit(outer);
+        r.expect_end().unwrap();
+        // Nothing left and no bits: nothing kept, `into` untouched.
+        let mut r = Reader::new(&[0x01]);
+        r.read_byte().unwrap();
+        let mut u = UnknownFields::new(0x10, vec![9]);
+        r.read_unknown_fields(0, &mut u);
+        r.read_unknown_bytes(&mut u);
+        assert_eq!((u.presence_bits(), u.bytes()), (0x10, &[9][..]));
+        // Bits without bytes (a body ending after its last presence byte).
+        let mut u = UnknownFields::default();
+        r.read_unknown_fields(0x80, &mut u);
+        assert_eq!((u.presence_bits(), u.bytes()), (0x80, &[][..]));
     }
 
     #[test]

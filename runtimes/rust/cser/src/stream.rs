@@ -43,8 +43,8 @@ pub trait Message: Sized {
     fn encode_content(&self, w: &mut Writer);
 
     /// Reads one frame's content; `r`'s limit is the end of the frame. A record reads the
-    /// fields it knows and leaves the rest (skipped, SPEC §5.5); a struct or union must reject
-    /// bytes after its value ([`Reader::expect_end`], TRAILING_BYTES).
+    /// fields it knows and keeps the rest as its unknown fields (SPEC §5.5.1); a struct or
+    /// union must reject bytes after its value ([`Reader::expect_end`], TRAILING_BYTES).
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
 }
 
@@ -859,7 +859,8 @@ mod tests {
         assert_eq!(e.context(), Some("record 0, frame at stream offset 21"));
         assert_eq!(r.read().unwrap().unwrap(), readings()[0]);
         assert!(r.read().unwrap().is_none());
-        // A record frame with unknown trailing fields: skipped.
+        // A record frame with bytes after the fields Reading knows: accepted (generated records
+        // keep them as unknown fields; this hand-written one drops them).
         let mut b = header.to_vec();
         b.extend([0x07, 0x07, 0x05, 0x01, 0x00, 0x00, 0x63, 0x63]);
         let mut r: StreamReader<_, Reading> = StreamReader::new(&b[..]);

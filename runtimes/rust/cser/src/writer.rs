@@ -2,6 +2,7 @@
 
 use crate::errors::EncodeError;
 use crate::limits::DEFAULT_MAX_DEPTH;
+use crate::unknown::UnknownFields;
 use crate::utf8;
 use crate::varint::{encode_varint, varint_len, write_varint_at};
 use crate::zigzag;
@@ -283,6 +284,38 @@ impl Writer {
         write_varint_at(len as u64, &mut self.buf[mark..]);
     }
 
+    // ---- unknown fields (SPEC §5.5.1) -------------------------------------------------------
+
+    /// At the end of a record body whose last presence byte has free bits: ORs the unknown
+    /// presence bits of `unknown` that `mask` allows (the bits of slots the record does not
+    /// have) into that byte, written at offset `presence_at` ([`Writer::len`] before it), and
+    /// appends the unknown bytes. Costs one test when there are none.
+    #[inline]
+    pub fn write_unknown_fields(&mut self, unknown: &UnknownFields, presence_at: usize, mask: u8) {
+        if let Some((bits, bytes)) = unknown.parts() {
+            self.put_unknown_fields(bits & mask, presence_at, bytes);
+        }
+    }
+
+    /// At the end of a record body with no free presence bits: appends the unknown bytes of
+    /// `unknown` (its presence bits have no byte to go into and are not written). Costs one
+    /// test when there are none.
+    #[inline]
+    pub fn write_unknown_bytes(&mut self, unknown: &UnknownFields) {
+        if let Some((_, bytes)) = unknown.parts() {
+            self.buf.extend_from_slice(bytes);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn put_unknown_fields(&mut self, bits: u8, presence_at: usize, bytes: &[u8]) {
+        if let Some(b) = self.buf.get_mut(presence_at) {
+            *b |= bits;
+        }
+        self.buf.extend_from_slice(bytes);
+    }
+
     // ---- depth -----------------------------------------------------------------------------
 
     /// Enters a record, struct or union value. Returns `false` (and records an encode error)
@@ -520,6 +553,43 @@ pub(crate) mod tests {
         let b = w.finish().unwrap();
         assert_eq!(&b[..4], [0xca, 0x01, 0xc8, 0x01]);
         assert_eq!(b.len(), 4 + 200);
+    }
+
+    #[test]
+    fn unknown_fields() {
+        let u = UnknownFields::new(0x03, vec![0x02, 0x01]);
+        // Bits ORed into the presence byte at its offset, only those of the mask; bytes appended.
+        let b = bytes(|w| {
+            w.write_byte(0xaa);
+            let at = w.len();
+            w.write_byte(0x01);
+            w.write_byte(0x6e);
+            w.write_unknown_fields(&u, at, 0xfe);
+        });
+        assert_eq!(b, [0xaa, 0x03, 0x6e, 0x02, 0x01]);
+        let b = bytes(|w| {
+            w.write_byte(0x00);
+            w.write_unknown_fields(&u, 0, 0xfc);
+        });
+        assert_eq!(b, [0x00, 0x02, 0x01]);
+        // No free presence bits: the bytes only.
+        assert_eq!(
+            bytes(|w| {
+                w.write_byte(0x00);
+                w.write_unknown_bytes(&u);
+            }),
+            [0x00, 0x02, 0x01]
+        );
+        // None: nothing written, nothing changed.
+        let none = UnknownFields::default();
+        assert_eq!(
+            bytes(|w| {
+                w.write_byte(0x01);
+                w.write_unknown_fields(&none, 0, 0xfe);
+                w.write_unknown_bytes(&none);
+            }),
+            [0x01]
+        );
     }
 
     #[test]

@@ -33,9 +33,20 @@ pub mod conf_v2 {
     include!(concat!(env!("OUT_DIR"), "/conf_v2/cser_modules.rs"));
 }
 
+#[allow(clippy::all, missing_docs, dead_code)]
+pub mod conf_gen2 {
+    include!(concat!(env!("OUT_DIR"), "/conf_gen2/cser_modules.rs"));
+}
+
+#[allow(clippy::all, missing_docs, dead_code)]
+pub mod conf_gen3 {
+    include!(concat!(env!("OUT_DIR"), "/conf_gen3/cser_modules.rs"));
+}
+
 /// A root type and the checks of its two targets.
 pub struct Root {
-    /// `examples`, `conf` or `conf_v2`: which schemas' code (see `build.rs`).
+    /// `examples`, `conf`, `conf_v2`, `conf_gen2` or `conf_gen3`: which schemas' code (see
+    /// `build.rs`).
     pub group: &'static str,
     /// The qualified schema name.
     pub name: &'static str,

@@ -58,6 +58,7 @@ pub fn scalars_max() -> Scalars {
         text: "x".repeat(1 << 20),
         data: vec![0, 255, 128],
         color: Color::BLUE,
+        ..Default::default()
     }
 }
 

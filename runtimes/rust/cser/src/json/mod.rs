@@ -32,7 +32,9 @@ mod value;
 pub use base64::{base64_decode, base64_encode};
 pub use convert::*;
 pub use errors::JsonError;
-pub use registry::{decode_error_text, decode_via, encode_via, TypeEntry};
+pub use registry::{
+    decode_error_text, decode_via, encode_via, patch_via, reencode_via, PatchFn, TypeEntry,
+};
 pub use value::Value;
 
 /// How deeply arrays and objects may nest in a parsed document.

@@ -17,7 +17,18 @@ pub struct TypeEntry {
     pub encode: fn(&Value) -> Result<Vec<u8>, String>,
     /// Bytes → `decode` → `to_json`; the error as `KIND: message`.
     pub decode: fn(&[u8]) -> Result<Value, String>,
+    /// Bytes → `decode` → `try_encode`: what a program built from this schema writes back
+    /// after reading the bytes (a record's unknown fields kept, SPEC §5.5.1); a decode error as
+    /// `KIND: message`.
+    pub reencode: fn(&[u8]) -> Result<Vec<u8>, String>,
+    /// Bytes and a JSON object of top-level fields → the value decoded, those fields set from
+    /// their JSON mapping values, everything else kept (a record's unknown fields included),
+    /// encoded ([`patch_via`]). `None` for a union, which has no fields to set.
+    pub patch: Option<PatchFn>,
 }
+
+/// What [`TypeEntry::patch`] holds: bytes and a JSON object of fields → the bytes edited.
+pub type PatchFn = fn(&[u8], &Value) -> Result<Vec<u8>, String>;
 
 impl fmt::Debug for TypeEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -54,6 +65,43 @@ pub fn decode_via<T>(
         Ok(value) => Ok(to_json(&value)),
         Err(e) => Err(decode_error_text(&e)),
     }
+}
+
+/// `decode` then `try_encode` (used by the generated registry): what a program writes back
+/// after reading `bytes`.
+///
+/// # Errors
+///
+/// The decode error rendered as `KIND: message`, or the encode error.
+pub fn reencode_via<T>(
+    bytes: &[u8],
+    decode: fn(&[u8]) -> Result<T, DecodeError>,
+    try_encode: fn(&T) -> Result<Vec<u8>, EncodeError>,
+) -> Result<Vec<u8>, String> {
+    let value = decode(bytes).map_err(|e| decode_error_text(&e))?;
+    try_encode(&value).map_err(|e| e.to_string())
+}
+
+/// Edits a record's or struct's bytes as a program would (used by the generated registry):
+/// `decode`, then `update` (the type's `update_from_json`) sets the top-level fields `set` names
+/// (a JSON object of field names and JSON mapping values, SPEC §11), then `try_encode`. Every
+/// field `set` does not name is kept as decoded, with the unknown fields of the record and of
+/// the records inside it (SPEC §5.5.1).
+///
+/// # Errors
+///
+/// The decode error rendered as `KIND: message`; the JSON error (`set` not an object, a name
+/// the type does not have, a value of the wrong kind); the encode error.
+pub fn patch_via<T>(
+    bytes: &[u8],
+    set: &Value,
+    decode: fn(&[u8]) -> Result<T, DecodeError>,
+    update: fn(&mut T, &Value) -> Result<(), JsonError>,
+    try_encode: fn(&T) -> Result<Vec<u8>, EncodeError>,
+) -> Result<Vec<u8>, String> {
+    let mut value = decode(bytes).map_err(|e| decode_error_text(&e))?;
+    update(&mut value, set).map_err(|e| e.to_string())?;
+    try_encode(&value).map_err(|e| e.to_string())
 }
 
 /// A decode error as `KIND: reason at offset N in path`.

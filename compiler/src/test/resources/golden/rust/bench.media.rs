@@ -135,6 +135,10 @@ pub struct Image {
     pub width: i32,
     pub height: i32,
     pub size: Size,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl Image {
@@ -170,12 +174,14 @@ impl Image {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
         w.write_str(&self.uri);
+        let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.title.is_some(),
         ]));
@@ -185,6 +191,7 @@ impl Image {
         w.write_i32(self.width);
         w.write_i32(self.height);
         w.write_enum(self.size.number());
+        w.write_unknown_fields(&self.unknown_fields, presence_at, 0xfe);
         w.exit();
     }
 
@@ -198,7 +205,8 @@ impl Image {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -220,17 +228,21 @@ impl Image {
             self.title = Some(r.read_string().map_err(|e| e.push_field("Image.title"))?);
         }
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
             return Ok(());
         }
         self.width = r.read_i32().map_err(|e| e.push_field("Image.width"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
             return Ok(());
         }
         self.height = r.read_i32().map_err(|e| e.push_field("Image.height"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
             return Ok(());
         }
         self.size = r.read_enum().map(Size::from_number).map_err(|e| e.push_field("Image.size"))?;
+        r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
         Ok(())
     }
 }
@@ -263,6 +275,10 @@ pub struct Media {
     pub persons: Vec<String>,
     pub player: Player,
     pub copyright: Option<String>,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl Media {
@@ -298,12 +314,14 @@ impl Media {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
         w.write_str(&self.uri);
+        let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.title.is_some(),
             self.bitrate.is_some(),
@@ -328,6 +346,7 @@ impl Media {
         if let Some(value) = &self.copyright {
             w.write_str(value);
         }
+        w.write_unknown_fields(&self.unknown_fields, presence_at, 0xf8);
         w.exit();
     }
 
@@ -341,7 +360,8 @@ impl Media {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -363,22 +383,27 @@ impl Media {
             self.title = Some(r.read_string().map_err(|e| e.push_field("Media.title"))?);
         }
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
             return Ok(());
         }
         self.width = r.read_i32().map_err(|e| e.push_field("Media.width"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
             return Ok(());
         }
         self.height = r.read_i32().map_err(|e| e.push_field("Media.height"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
             return Ok(());
         }
         self.format = r.read_string().map_err(|e| e.push_field("Media.format"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
             return Ok(());
         }
         self.duration = r.read_i64().map_err(|e| e.push_field("Media.duration"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
             return Ok(());
         }
         self.size = r.read_i64().map_err(|e| e.push_field("Media.size"))?;
@@ -386,16 +411,19 @@ impl Media {
             self.bitrate = Some(r.read_i32().map_err(|e| e.push_field("Media.bitrate"))?);
         }
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
             return Ok(());
         }
         self.persons = r.read_list(|r| r.read_string()).map_err(|e| e.push_field("Media.persons"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
             return Ok(());
         }
         self.player = r.read_enum().map(Player::from_number).map_err(|e| e.push_field("Media.player"))?;
         if presence & 4 != 0 {
             self.copyright = Some(r.read_string().map_err(|e| e.push_field("Media.copyright"))?);
         }
+        r.read_unknown_fields(presence & 0xf8, &mut self.unknown_fields);
         Ok(())
     }
 }
@@ -419,6 +447,10 @@ impl ::cser::Message for Media {
 pub struct MediaContent {
     pub media: Media,
     pub images: Vec<Image>,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl MediaContent {
@@ -454,7 +486,8 @@ impl MediaContent {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -464,6 +497,7 @@ impl MediaContent {
         for el0 in &self.images {
             el0.write_nested(w);
         }
+        w.write_unknown_bytes(&self.unknown_fields);
         w.exit();
     }
 
@@ -477,7 +511,8 @@ impl MediaContent {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -495,6 +530,7 @@ impl MediaContent {
             return Ok(());
         }
         self.images = r.read_list(Image::read_nested).map_err(|e| e.push_field("MediaContent.images"))?;
+        r.read_unknown_bytes(&mut self.unknown_fields);
         Ok(())
     }
 }

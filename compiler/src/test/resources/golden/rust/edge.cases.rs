@@ -83,6 +83,10 @@ pub struct Scalars {
     pub text: String,
     pub data: Vec<u8>,
     pub color: Color,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl Scalars {
@@ -118,7 +122,8 @@ impl Scalars {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -137,6 +142,7 @@ impl Scalars {
         w.write_str(&self.text);
         w.write_bytes(&self.data);
         w.write_enum(self.color.number());
+        w.write_unknown_bytes(&self.unknown_fields);
         w.exit();
     }
 
@@ -150,7 +156,8 @@ impl Scalars {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -216,6 +223,7 @@ impl Scalars {
             return Ok(());
         }
         self.color = r.read_enum().map(Color::from_number).map_err(|e| e.push_field("Scalars.color"))?;
+        r.read_unknown_bytes(&mut self.unknown_fields);
         Ok(())
     }
 }
@@ -245,6 +253,10 @@ pub struct Keywords {
     pub default: i32,
     pub r#fn: String,
     pub none: Option<String>,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl Keywords {
@@ -280,7 +292,8 @@ impl Keywords {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -292,12 +305,14 @@ impl Keywords {
         w.write_str(&self.import);
         w.write_i32(self.default);
         w.write_str(&self.r#fn);
+        let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.none.is_some(),
         ]));
         if let Some(value) = &self.none {
             w.write_str(value);
         }
+        w.write_unknown_fields(&self.unknown_fields, presence_at, 0xfe);
         w.exit();
     }
 
@@ -311,7 +326,8 @@ impl Keywords {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -356,6 +372,7 @@ impl Keywords {
         if presence & 1 != 0 {
             self.none = Some(r.read_string().map_err(|e| e.push_field("Keywords.none"))?);
         }
+        r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
         Ok(())
     }
 }
@@ -402,6 +419,10 @@ pub struct Collections {
     pub opt7: Option<i32>,
     pub opt8: Option<i32>,
     pub opt9: Option<i32>,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl Collections {
@@ -437,7 +458,8 @@ impl Collections {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -529,6 +551,7 @@ impl Collections {
         if let Some(value) = self.opt5 {
             w.write_i32(value);
         }
+        let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.opt6.is_some(),
             self.opt7.is_some(),
@@ -547,6 +570,7 @@ impl Collections {
         if let Some(value) = self.opt9 {
             w.write_i32(value);
         }
+        w.write_unknown_fields(&self.unknown_fields, presence_at, 0xf0);
         w.exit();
     }
 
@@ -560,7 +584,8 @@ impl Collections {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -666,6 +691,7 @@ impl Collections {
         if presence & 8 != 0 {
             self.opt9 = Some(r.read_i32().map_err(|e| e.push_field("Collections.opt9"))?);
         }
+        r.read_unknown_fields(presence & 0xf0, &mut self.unknown_fields);
         Ok(())
     }
 }
@@ -760,6 +786,10 @@ pub struct BinOp {
     pub op: String,
     pub left: Box<Expr>,
     pub right: Box<Expr>,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl BinOp {
@@ -795,7 +825,8 @@ impl BinOp {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -803,6 +834,7 @@ impl BinOp {
         w.write_str(&self.op);
         self.left.write_nested(w);
         self.right.write_nested(w);
+        w.write_unknown_bytes(&self.unknown_fields);
         w.exit();
     }
 
@@ -816,7 +848,8 @@ impl BinOp {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -838,6 +871,7 @@ impl BinOp {
             return Ok(());
         }
         self.right = Expr::read_nested(r).map(Box::new).map_err(|e| e.push_field("BinOp.right"))?;
+        r.read_unknown_bytes(&mut self.unknown_fields);
         Ok(())
     }
 }
@@ -986,6 +1020,10 @@ pub struct Node {
     pub label: String,
     pub children: Vec<Node>,
     pub next: Option<Box<Node>>,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl Node {
@@ -1021,7 +1059,8 @@ impl Node {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -1031,12 +1070,14 @@ impl Node {
         for el0 in &self.children {
             el0.write_nested(w);
         }
+        let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.next.is_some(),
         ]));
         if let Some(value) = &self.next {
             value.write_nested(w);
         }
+        w.write_unknown_fields(&self.unknown_fields, presence_at, 0xfe);
         w.exit();
     }
 
@@ -1050,7 +1091,8 @@ impl Node {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -1075,6 +1117,7 @@ impl Node {
         if presence & 1 != 0 {
             self.next = Some(Node::read_nested(r).map(Box::new).map_err(|e| e.push_field("Node.next"))?);
         }
+        r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
         Ok(())
     }
 }
@@ -1184,6 +1227,10 @@ impl ::cser::Message for Sample {
 pub struct EvolvedV1 {
     pub name: String,
     pub count: i32,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl EvolvedV1 {
@@ -1219,13 +1266,15 @@ impl EvolvedV1 {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
         w.write_str(&self.name);
         w.write_i32(self.count);
+        w.write_unknown_bytes(&self.unknown_fields);
         w.exit();
     }
 
@@ -1239,7 +1288,8 @@ impl EvolvedV1 {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -1257,6 +1307,7 @@ impl EvolvedV1 {
             return Ok(());
         }
         self.count = r.read_i32().map_err(|e| e.push_field("EvolvedV1.count"))?;
+        r.read_unknown_bytes(&mut self.unknown_fields);
         Ok(())
     }
 }
@@ -1282,6 +1333,10 @@ pub struct EvolvedV2 {
     pub note: Option<String>,
     pub tags: Vec<String>,
     pub sample: Sample,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl EvolvedV2 {
@@ -1317,7 +1372,8 @@ impl EvolvedV2 {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -1325,6 +1381,7 @@ impl EvolvedV2 {
         w.write_str(&self.name);
         // count (deprecated): its zero value.
         w.write_raw(&[0x00]);
+        let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.note.is_some(),
         ]));
@@ -1336,6 +1393,7 @@ impl EvolvedV2 {
             w.write_str(el0);
         }
         self.sample.write_nested(w);
+        w.write_unknown_fields(&self.unknown_fields, presence_at, 0xfe);
         w.exit();
     }
 
@@ -1349,7 +1407,8 @@ impl EvolvedV2 {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -1376,13 +1435,16 @@ impl EvolvedV2 {
             self.note = Some(r.read_string().map_err(|e| e.push_field("EvolvedV2.note"))?);
         }
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
             return Ok(());
         }
         self.tags = r.read_list(|r| r.read_string()).map_err(|e| e.push_field("EvolvedV2.tags"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
             return Ok(());
         }
         self.sample = Sample::read_nested(r).map_err(|e| e.push_field("EvolvedV2.sample"))?;
+        r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
         Ok(())
     }
 }
@@ -1405,6 +1467,10 @@ impl ::cser::Message for EvolvedV2 {
 /// later like to any record.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Empty {
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl Empty {
@@ -1440,11 +1506,13 @@ impl Empty {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
+        w.write_unknown_bytes(&self.unknown_fields);
         w.exit();
     }
 
@@ -1458,7 +1526,8 @@ impl Empty {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -1467,7 +1536,8 @@ impl Empty {
         Ok(value)
     }
 
-    fn read_fields(&mut self, _r: &mut Reader<'_>) -> Result<(), DecodeError> {
+    fn read_fields(&mut self, r: &mut Reader<'_>) -> Result<(), DecodeError> {
+        r.read_unknown_bytes(&mut self.unknown_fields);
         Ok(())
     }
 }
@@ -1500,6 +1570,10 @@ pub struct HostileDocs {
     pub kind: HostileKind,
     /// <!-- an HTML comment --> and a # hash
     pub choice: HostileChoice,
+    /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
+    /// kept by decoding and written back by encoding. Empty in a value a program builds; build
+    /// one with `..Default::default()` after the fields you set.
+    pub unknown_fields: ::cser::UnknownFields,
 }
 
 impl HostileDocs {
@@ -1535,12 +1609,14 @@ impl HostileDocs {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5).
+    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
+    /// unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
         w.write_str(&self.text);
+        let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.number.is_some(),
         ]));
@@ -1549,6 +1625,7 @@ impl HostileDocs {
         }
         w.write_enum(self.kind.number());
         self.choice.write_nested(w);
+        w.write_unknown_fields(&self.unknown_fields, presence_at, 0xfe);
         w.exit();
     }
 
@@ -1562,7 +1639,8 @@ impl HostileDocs {
     }
 
     /// Reads a body up to the reader's limit. Fields missing at the end (an older writer) keep
-    /// their zero value; bytes after the known fields (a newer writer) are left for the caller.
+    /// their zero value; bytes after the known fields (a newer writer) are kept, unparsed, as the
+    /// unknown fields (SPEC §5.5.1).
     pub fn read_body(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         r.enter()?;
         let mut value = Self::default();
@@ -1584,13 +1662,16 @@ impl HostileDocs {
             self.number = Some(r.read_i32().map_err(|e| e.push_field("HostileDocs.number"))?);
         }
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
             return Ok(());
         }
         self.kind = r.read_enum().map(HostileKind::from_number).map_err(|e| e.push_field("HostileDocs.kind"))?;
         if !r.has_more() {
+            r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
             return Ok(());
         }
         self.choice = HostileChoice::read_nested(r).map_err(|e| e.push_field("HostileDocs.choice"))?;
+        r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);
         Ok(())
     }
 }

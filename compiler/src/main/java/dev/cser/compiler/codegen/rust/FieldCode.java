@@ -24,10 +24,13 @@ public final class FieldCode {
      * {@code option}).
      *
      * @param presence for a group start, the group's slots (the byte's bits); empty otherwise
+     * @param unknownPresence whether the byte written here is the one a record's unknown
+     *     presence bits go into (SPEC §5.5.1): its offset is remembered for them
      * @param zeroBytes for a deprecated field, its zero value's bytes as literals
      */
     public record FieldWrite(String schemaName, boolean deprecated, boolean optional, List<PresenceSlot> presence,
-            List<String> zeroBytes, @ModelElement ValueRef option, @ModelElement Writes value) {}
+            boolean unknownPresence, List<String> zeroBytes, @ModelElement ValueRef option,
+            @ModelElement Writes value) {}
 
     /** A bit of a presence byte: set when the field is present; a deprecated field is always absent. */
     public record PresenceSlot(String name, boolean deprecated) {}
@@ -39,9 +42,13 @@ public final class FieldCode {
      * the fields after it at their zero values.
      *
      * @param presenceBit the mask of an optional field's bit in its group's byte
+     * @param unknownMask when the byte of the record's unknown presence bits has been read
+     *     before this field (SPEC §5.5.1), the mask of those bits, kept if the body ends here;
+     *     null otherwise
      */
     public record RecordFieldRead(String name, String schemaName, String path, boolean optional, boolean deprecated,
-            boolean startsPresenceGroup, int presenceBit, @ModelElement Reads read) implements FieldRead {}
+            boolean startsPresenceGroup, int presenceBit, String unknownMask, @ModelElement Reads read)
+            implements FieldRead {}
 
     /**
      * Reading one field of a struct: every field is there; unused presence bits must be 0.

@@ -18,8 +18,10 @@ import java.util.List;
  * @param reads likewise
  * @param toJson the fields not deprecated
  * @param fromJson every field
+ * @param unknownMask for a record whose last presence byte has free bits (SPEC §5.5.1), the
+ *     mask of those bits as a {@code u8} literal (its unknown presence bits); null otherwise
  */
 public record MessageItem(String name, String qualifiedName, boolean struct, List<String> doc, boolean eq,
-        boolean hash, String typeId, String fingerprint, @ModelElement List<FieldDecl> declarations,
+        boolean hash, String typeId, String fingerprint, String unknownMask, @ModelElement List<FieldDecl> declarations,
         @ModelElement List<FieldWrite> writes, @ModelElement List<FieldRead> reads,
         @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson) {}

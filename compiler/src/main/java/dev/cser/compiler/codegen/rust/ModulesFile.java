@@ -16,6 +16,11 @@ public record ModulesFile(@ModelElement List<Module> modules, @ModelElement List
      */
     public record Module(String name, List<String> doc, String include, @ModelElement List<Module> children) {}
 
-    /** A record, struct or union in the JSON registry: its schema name and its path from the root. */
-    public record JsonTypeEntry(String name, @ModelElement TypePath path) {}
+    /**
+     * A record, struct or union in the JSON registry: its schema name and its path from the root.
+     *
+     * @param record whether it is a record (which keeps unknown fields, SPEC §5.5.1)
+     * @param union whether it is a union (which has no fields to patch)
+     */
+    public record JsonTypeEntry(String name, boolean record, boolean union, @ModelElement TypePath path) {}
 }

@@ -5,7 +5,9 @@ import dev.cser.compiler.codegen.OutputFile;
 import dev.cser.compiler.codegen.PackageGroup;
 import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
+import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.Schema;
+import dev.cser.compiler.schema.UnionType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +70,7 @@ public final class RustGenerator implements Generator {
             for (Declaration d : p.declarations()) {
                 if (!(d instanceof EnumType)) {
                     jsonTypes.add(new ModulesFile.JsonTypeEntry(d.qualifiedName(),
+                            d instanceof MessageType m && !m.isStruct(), d instanceof UnionType,
                             new TypePath(fromRoot, target.typeName(d.name()))));
                 }
             }

@@ -53,8 +53,12 @@ final class RustItemBuilder {
     private MessageItem messageItem(MessageType m) {
         RustTypeMapper mapper = new RustTypeMapper(target, m);
         List<Field> fs = m.fields();
-        List<String> names = Names.unique(fs.stream().map(f -> target.snake(f.name())).toList(),
+        List<String> names = Names.unique(fs.stream().map(f -> target.fieldName(f.name())).toList(),
                 fs.stream().map(Field::id).toList(), target::disambiguate);
+        PresenceGroup extensible = m.extensiblePresenceGroup();
+        String unknownMask = extensible == null ? null : target.byteLiteral((byte) m.unknownPresenceMask());
+        // Where the byte of the unknown presence bits has been read: after its group's first field's check.
+        int unknownPresenceRead = extensible == null ? Integer.MAX_VALUE : fs.indexOf(extensible.first());
         List<FieldDecl> declarations = new ArrayList<>();
         List<FieldWrite> writes = new ArrayList<>();
         List<FieldRead> reads = new ArrayList<>();
@@ -75,13 +79,14 @@ final class RustItemBuilder {
                         : new FieldToJson(name, f.name(), false, type.boxed(), null,
                                 RustJsonBuilder.toJson(type, new ValueRef(name, true, true, false))));
             }
-            writes.add(write(f, name, type, group, names, fs));
+            writes.add(write(f, name, type, group, group != null && group.equals(extensible), names, fs));
             Reads read = RustCodecBuilder.read(type);
             reads.add(m.isStruct()
                     ? new StructFieldRead(name, f.name(), path, f.isOptional(), f.deprecated(),
                             f.startsPresenceGroup(), f.presenceMask(), group == null ? 0 : group.bitsUsed(), read)
                     : new RecordFieldRead(name, f.name(), path, f.isOptional(), f.deprecated(),
-                            f.startsPresenceGroup(), f.presenceMask(), read));
+                            f.startsPresenceGroup(), f.presenceMask(), i > unknownPresenceRead ? unknownMask : null,
+                            read));
             fromJson.add(f.deprecated() || !f.isOptional()
                     ? new FieldFromJson(name, f.name(), path, f.isOptional(), f.deprecated(), null,
                             f.deprecated() ? null : RustJsonBuilder.fromJson(type, ValueRef.local("field")))
@@ -89,11 +94,12 @@ final class RustItemBuilder {
         }
         return new MessageItem(target.typeName(m.name()), m.qualifiedName(), m.isStruct(), target.docLines(m.doc()),
                 eq(m), hash(m), target.hexLiteral(CanonicalText.typeId(m)),
-                target.hexLiteral(CanonicalText.fingerprint(m)), declarations, writes, reads, toJson, fromJson);
+                target.hexLiteral(CanonicalText.fingerprint(m)), unknownMask, declarations, writes, reads, toJson,
+                fromJson);
     }
 
-    private FieldWrite write(Field f, String name, RustType type, PresenceGroup group, List<String> names,
-            List<Field> fs) {
+    private FieldWrite write(Field f, String name, RustType type, PresenceGroup group, boolean unknownPresence,
+            List<String> names, List<Field> fs) {
         List<PresenceSlot> presence = group == null ? List.of()
                 : group.slots().stream().map(s -> new PresenceSlot(names.get(fs.indexOf(s)), s.deprecated())).toList();
         if (f.deprecated()) {
@@ -101,14 +107,14 @@ final class RustItemBuilder {
             for (byte b : f.zeroBytes()) {
                 zero.add(target.byteLiteral(b));
             }
-            return new FieldWrite(f.name(), true, f.isOptional(), presence, zero, null, null);
+            return new FieldWrite(f.name(), true, f.isOptional(), presence, unknownPresence, zero, null, null);
         }
         if (f.isOptional()) {
             ValueRef value = ValueRef.local("value");
-            return new FieldWrite(f.name(), false, true, presence, List.of(),
+            return new FieldWrite(f.name(), false, true, presence, unknownPresence, List.of(),
                     ValueRef.fieldArgument(name, type.copy()), RustCodecBuilder.write(type, value, value));
         }
-        return new FieldWrite(f.name(), false, false, presence, List.of(), null,
+        return new FieldWrite(f.name(), false, false, presence, unknownPresence, List.of(), null,
                 RustCodecBuilder.write(type, ValueRef.fieldArgument(name, type.copy()), ValueRef.field(name)));
     }
 

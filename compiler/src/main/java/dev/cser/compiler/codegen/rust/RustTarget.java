@@ -35,6 +35,21 @@ public final class RustTarget extends Target {
         return escape(schemaName.toLowerCase(Locale.ROOT));
     }
 
+    /**
+     * The names of the members every generated record struct has besides its fields (SPEC
+     * §12.2): a schema field of such a name gets a trailing underscore.
+     */
+    private static final Set<String> RECORD_MEMBERS = Set.of("unknown_fields");
+
+    /**
+     * A record's or struct's field: {@link #snake}, and {@code unknown_fields} (the member that
+     * holds a record's unknown fields, SPEC §5.5.1) becomes {@code unknown_fields_}.
+     */
+    public String fieldName(String schemaName) {
+        String name = snake(schemaName);
+        return RECORD_MEMBERS.contains(name) ? name + "_" : name;
+    }
+
     /** A PascalCase identifier for a union variant: {@code image_ref} → {@code ImageRef}. */
     public String pascal(String snake) {
         return escape(Names.pascal(snake));

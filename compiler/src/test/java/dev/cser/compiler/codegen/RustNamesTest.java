@@ -1,0 +1,78 @@
+package dev.cser.compiler.codegen;
+
+import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.codegen.rust.RustGenerator;
+import dev.cser.compiler.schema.Schema;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Rust: the member that holds a record's unknown fields (SPEC §5.5.1, §12.2), and what it costs. */
+class RustNamesTest {
+    @TempDir
+    Path dir;
+
+    private String emit(String schema) throws Exception {
+        Path file = dir.resolve("n.cser");
+        Files.writeString(file, schema, StandardCharsets.UTF_8);
+        Schema s = new SchemaCompiler(List.of()).compile(List.of(file));
+        return new Emitter(new RustGenerator()).emit(s, GeneratorOptions.DEFAULT).stream()
+                .filter(f -> f.relativePath().equals("n.rs")).findFirst().orElseThrow().content();
+    }
+
+    @Test
+    void aFieldNamedLikeTheUnknownFieldsMemberGetsAnUnderscore() throws Exception {
+        String rs = emit("package n;\nrecord R { string unknown_fields = 1; i32 unknown_fields_ = 2; }\n"
+                + "struct S { bool unknown_fields = 1; }\n");
+        assertTrue(rs.contains("    pub unknown_fields_: String,\n"), rs);
+        assertTrue(rs.contains("    pub unknown_fields__2: i32,\n"), rs);
+        assertTrue(rs.contains("    pub unknown_fields: ::cser::UnknownFields,\n"), rs);
+        // The same rule in a struct, which has no unknown fields.
+        assertTrue(rs.contains("    pub unknown_fields_: bool,\n"), rs);
+        assertEquals(1, count(rs, "::cser::UnknownFields"), rs);
+    }
+
+    @Test
+    void onlyARecordWithFreePresenceBitsWritesThem() throws Exception {
+        // R's one presence byte has seven free bits; F's is full (eight slots); P has none; S is a struct.
+        String rs = emit("package n;\nrecord R { string a = 1; optional<i32> b = 2; u32 c = 3; }\n"
+                + "record F { optional<u8> a = 1; optional<u8> b = 2; optional<u8> c = 3; optional<u8> d = 4;"
+                + " optional<u8> e = 5; optional<u8> f = 6; optional<u8> g = 7; optional<u8> h = 8; }\n"
+                + "record P { string a = 1; }\n"
+                + "struct S { optional<i32> a = 1; }\n");
+        String r = item(rs, "R");
+        assertEquals(1, count(r, "let presence_at = w.len();"), r);
+        assertTrue(r.contains("w.write_unknown_fields(&self.unknown_fields, presence_at, 0xfe);"), r);
+        // Kept where the body ends after the presence byte (before c), and at the end.
+        assertEquals(2, count(r, "r.read_unknown_fields(presence & 0xfe, &mut self.unknown_fields);"), r);
+        for (String name : List.of("F", "P")) {
+            String m = item(rs, name);
+            assertFalse(m.contains("presence_at"), m);
+            assertTrue(m.contains("w.write_unknown_bytes(&self.unknown_fields);"), m);
+            assertEquals(1, count(m, "r.read_unknown_bytes(&mut self.unknown_fields);"), m);
+        }
+        String s = item(rs, "S");
+        assertFalse(s.contains("unknown"), s);
+    }
+
+    /** The text of one type's struct and impl blocks. */
+    private static String item(String rs, String name) {
+        int start = rs.indexOf("pub struct " + name + " {");
+        int end = rs.indexOf("impl ::cser::Message for " + name + " {", start);
+        return rs.substring(start, end);
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
