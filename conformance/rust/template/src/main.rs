@@ -7,6 +7,8 @@
 //! {"id":9,"op":"reencode","type":"pkg.Name","hex":"0a0b..."}  ->  {"id":9,"ok":true,"hex":"0a0b..."}
 //! {"id":10,"op":"patch","type":"pkg.Name","hex":"0a0b...","set":{"field":...}}
 //!                                                           ->  {"id":10,"ok":true,"hex":"..."}
+//! {"id":11,"op":"restream","type":"pkg.Name","hex":"43534552..."}
+//!                                                           ->  {"id":11,"ok":true,"hex":"43534552..."}
 //! any failure                                               ->  {"id":N,"ok":false,"error":"..."}
 //! ```
 //!
@@ -101,14 +103,14 @@ fn answer(line: &[u8]) -> Value {
     }
 }
 
-/// Carries out an `encode`, `decode`, `reencode` or `patch`: the member of the answer (`hex`
-/// or `value`).
+/// Carries out an `encode`, `decode`, `reencode`, `patch` or `restream`: the member of the
+/// answer (`hex` or `value`).
 fn perform(request: &Value) -> Result<(&'static str, Value), String> {
     let op = request.get("op");
     let type_name = request.get("type");
     let entry = type_name.and_then(Value::as_str).and_then(find);
     let op = match op.and_then(Value::as_str) {
-        Some(name @ ("encode" | "decode" | "reencode" | "patch")) => name,
+        Some(name @ ("encode" | "decode" | "reencode" | "patch" | "restream")) => name,
         _ => return Err(format!("unknown op {}", describe(op))),
     };
     let Some(entry) = entry else {
@@ -127,6 +129,7 @@ fn perform(request: &Value) -> Result<(&'static str, Value), String> {
     let written = match op {
         "decode" => return Ok(("value", (entry.decode)(&bytes)?)),
         "reencode" => (entry.reencode)(&bytes)?,
+        "restream" => (entry.restream)(&bytes)?,
         _ => {
             let set = request.get("set").ok_or("patch without a set")?;
             let patch = entry

@@ -33,7 +33,8 @@ pub use base64::{base64_decode, base64_encode};
 pub use convert::*;
 pub use errors::JsonError;
 pub use registry::{
-    decode_error_text, decode_via, encode_via, patch_via, reencode_via, PatchFn, TypeEntry,
+    decode_error_text, decode_via, encode_via, patch_via, reencode_via, restream_via, PatchFn,
+    TypeEntry,
 };
 pub use value::Value;
 

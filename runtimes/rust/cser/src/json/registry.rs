@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::{JsonError, Value};
 use crate::errors::{DecodeError, EncodeError};
+use crate::stream::{Message, StreamReader, StreamWriter};
 
 /// A type of the generated code, by fully qualified schema name, with its JSON mapping
 /// composed with its codec: what the conformance testee calls.
@@ -25,6 +26,9 @@ pub struct TypeEntry {
     /// their JSON mapping values, everything else kept (a record's unknown fields included),
     /// encoded ([`patch_via`]). `None` for a union, which has no fields to set.
     pub patch: Option<PatchFn>,
+    /// A stream of the type (any fingerprint) → every record written to a new stream with
+    /// this schema's fingerprint ([`restream_via`]).
+    pub restream: fn(&[u8]) -> Result<Vec<u8>, String>,
 }
 
 /// What [`TypeEntry::patch`] holds: bytes and a JSON object of fields → the bytes edited.
@@ -80,6 +84,24 @@ pub fn reencode_via<T>(
 ) -> Result<Vec<u8>, String> {
     let value = decode(bytes).map_err(|e| decode_error_text(&e))?;
     try_encode(&value).map_err(|e| e.to_string())
+}
+
+/// Reads `bytes` as a stream of `M` (SPEC §8, any writer's fingerprint) and writes every record
+/// to a new stream, as a program built from this schema passes a stream on (used by the
+/// generated registry): a record's unknown fields are kept (SPEC §5.5.1), so the frames come
+/// out as they went in.
+///
+/// # Errors
+///
+/// The stream's error (a bad header, another type, a record that does not decode), rendered.
+pub fn restream_via<M: Message>(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let mut writer = StreamWriter::<Vec<u8>, M>::new(Vec::new());
+    for value in StreamReader::<&[u8], M>::new(bytes) {
+        writer
+            .write(&value.map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+    }
+    writer.finish().map_err(|e| e.to_string())
 }
 
 /// Edits a record's or struct's bytes as a program would (used by the generated registry):
