@@ -409,3 +409,42 @@ def test_packed_lists_of_every_width_through_both_interpreters() -> None:
         with pytest.raises(DecodeError) as e:
             c.decode(bytes.fromhex("020102") + expected[3:], MAX_DEPTH)
         assert (e.value.kind, e.value.offset, e.value.path) == (DecodeErrorKind.BAD_BOOL, 2, "Packed.bools")
+
+
+def test_unknown_fields_of_records_whose_last_presence_byte_is_full_or_partial() -> None:
+    # Eight optional slots fill their presence byte: a newer writer's next optional starts a new
+    # byte, among the unknown bytes, and there are no unknown presence bits (SPEC §5.5.1).
+    class Full:
+        __slots__ = ("_cser_unknown", *(f"o{i}" for i in range(8)))
+
+    class Partial:
+        __slots__ = ("_cser_unknown", "a", "o0", "o1")
+
+    full = tuple((f"o{i}", f"Full.o{i}", U8, i, None) for i in range(8))
+    partial = (("o0", "Partial.o0", U8, 0, None), ("a", "Partial.a", U8, -1, 0), ("o1", "Partial.o1", U8, 1, None))
+    bound = codec.bind(((RECORD, Full, "t.Full", "Full", full, -1, 0),
+                        (RECORD, Partial, "t.Partial", "Partial", partial, 0, 0xFC)))
+    cases = [
+        # Full: o0 and o7 present, then a second presence byte and its slot's value: kept bytes.
+        (0, bytes.fromhex("05 81 05 06 01 09"), 0, b"\x01\x09"),
+        # Partial: bits 2 and 3 unknown (o0 and o1 absent), a = 7, then a newer writer's values.
+        (1, bytes.fromhex("04 0c 07 2a 2b"), 0x0C, b"\x2a\x2b"),
+        # Partial: the body ends after the presence byte (a takes its zero value): bits kept.
+        (1, bytes.fromhex("01 f0"), 0xF0, b""),
+        # Partial: a known bit set and a value present, nothing unknown.
+        (1, bytes.fromhex("03 02 07 08"), None, b""),
+    ]
+    for i, data, bits, rest in cases:
+        cls: type[Any] = (Full, Partial)[i]
+        for c in {id(c): c for c in (codec.pure(cls), bound[i])}.values():
+            value = c.decode(data, MAX_DEPTH)
+            if bits is None:
+                assert value._cser_unknown is None, data.hex()
+            else:
+                assert (value._cser_unknown.presence_bits, value._cser_unknown.data) == (bits, rest), data.hex()
+            again = c.encode(value)
+            if rest or bits is None:
+                assert again == data, data.hex()
+            else:
+                assert again == bytes.fromhex("02 f0 00"), again.hex()  # a's zero value written
+            assert _fields(c.decode(again, MAX_DEPTH)) == _fields(value)
