@@ -52,7 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["ACTIVE", "PURE_PYTHON_REQUESTED", "Codec", "bind", "pure", "unknown_member"]
+__all__ = ["ACTIVE", "PURE_PYTHON_REQUESTED", "Codec", "bind", "descriptor", "pure", "unknown_member"]
 
 try:
     from cser import _native as _ext
@@ -465,6 +465,17 @@ def pure(cls: type[T]) -> Codec[T]:
     except KeyError:
         raise TypeError(f"cser.codec: {cls!r} is not bound") from None
     return group.codecs[i]
+
+
+def descriptor(cls: type[Any]) -> tuple[Any, ...]:
+    """The descriptor a record, struct or union class was bound with (the shape above): tools
+    read its fields there, their attributes and schema names (``"Name.field"``) among them."""
+    try:
+        group, i = _BOUND[cls]
+    except KeyError:
+        raise TypeError(f"cser.codec: {cls!r} is not bound") from None
+    d: tuple[Any, ...] = group.descriptors[i]
+    return d
 
 
 def compile_all() -> list[Callable[..., Any]]:
