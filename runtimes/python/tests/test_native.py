@@ -12,8 +12,10 @@ The whole suite also runs twice (``make test-python``): once with the accelerato
 from __future__ import annotations
 
 import functools
+import gc
 import importlib
 import random
+import sys
 import tracemalloc
 from collections.abc import Callable
 from types import ModuleType
@@ -262,3 +264,64 @@ def test_decode_allocation_is_bounded_by_the_input() -> None:
         fast = peak_allocation(functools.partial(cls.decode, data))
         slow = peak_allocation(functools.partial(pure_decode, cls, module, data))
         assert fast <= limit and slow <= limit, (cls.__name__, data.hex()[:80], fast, slow, limit)
+
+
+def test_unknown_fields_leak_nothing_on_any_path() -> None:
+    # Kept and written back, on error paths too (a decode failing after records with unknown
+    # fields were built, an encode failing on a malformed UnknownFields): no memory and no
+    # reference to None (which 3.11 counts) survives the calls.
+    import dataclasses
+
+    from evolution import AddressV1, AddressV2, BatchV1, EntityV1
+
+    from cser import UnknownFields
+    from test_unknown import batch_v2
+
+    data = batch_v2().encode()
+
+    def fails(b: bytes) -> bool:
+        try:
+            BatchV1.decode(b)
+        except DecodeError:
+            return True
+        return False
+
+    # The last byte whose corruption fails the decode: every record before it is built.
+    bad = next(c for i in range(len(data) - 1, 0, -1) if fails(c := data[:i] + b"\xff" + data[i + 1:]))
+    assert len(bad) == len(data)
+    broken = [UnknownFields(0, b"") for _ in range(3)]
+    # Objects of their own (not interned or cached), whose reference counts tell.
+    odd: list[tuple[str, object]] = [("data", "".join(["te", "xt"])), ("data", 10**30), ("presence_bits", "".join("xy"))]
+    for u, (name, value) in zip(broken, odd, strict=True):
+        object.__setattr__(u, name, value)  # what the constructor would refuse
+
+    def once() -> None:
+        BatchV1.decode(data).encode()
+        with pytest.raises(DecodeError):
+            BatchV1.decode(bad)
+        e = EntityV1.decode(bytes.fromhex("03 00 00 fc"))
+        e.encode()
+        a = AddressV1.decode(AddressV2(city="c", floor=3).encode())
+        for target, u in ((e, broken[0]), (a, broken[1]), (e, broken[2])):
+            target.set_unknown_fields(u)
+            with pytest.raises(EncodeError):
+                target.encode()
+        e.set_unknown_fields(dataclasses.replace(broken[0], data=b"\x01"))
+        e.encode()
+
+    for _ in range(100):
+        once()
+    gc.collect()
+    nones = sys.getrefcount(None)
+    watched = [*broken, *(value for _, value in odd)]
+    counts = [sys.getrefcount(x) for x in watched]
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for _ in range(3000):
+        once()
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    assert grown < 4096, grown
+    assert abs(sys.getrefcount(None) - nones) < 100
+    assert [sys.getrefcount(x) for x in watched] == counts

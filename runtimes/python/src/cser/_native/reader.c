@@ -594,7 +594,8 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
                 goto fail;
             }
         } else {
-            set_slot(v, td->unknown_offset, NULL, Py_NewRef(Py_None));
+            /* None, in the slot tp_alloc left NULL. */
+            *(PyObject **)((char *)v + td->unknown_offset) = Py_NewRef(Py_None);
         }
         *pos = end;
     }
