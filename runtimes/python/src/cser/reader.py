@@ -514,8 +514,11 @@ class _Emitter:
         """After a record's last known field: the bytes left in its body, and the unknown bits of
         its last presence byte, are its unknown fields (SPEC §5.5.1); usually there are none."""
         if td.unknown_mask:
+            # The unknown bits are the high ones: pb & mask is non-zero when pb exceeds the known
+            # bits (an integer comparison, cheaper in CPython than an AND and a truth test).
             mask = hexnum(td.unknown_mask)
-            return [f"if pos < end or pb & {mask}:", f"    v._cser_unknown = UnknownFields(pb & {mask}, data[pos:end])",
+            known = hexnum(~td.unknown_mask & 0xFF)
+            return [f"if pos < end or pb > {known}:", f"    v._cser_unknown = UnknownFields(pb & {mask}, data[pos:end])",
                     "else:", "    v._cser_unknown = None"]
         return ["if pos < end:", "    v._cser_unknown = UnknownFields(0, data[pos:end])", "else:",
                 "    v._cser_unknown = None"]
