@@ -10,9 +10,11 @@ through the ``V1`` classes, untouched or edited, and read them back as ``V2``.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import io
 import json
+import pickle
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
@@ -281,6 +283,12 @@ def test_unknown_fields_are_an_immutable_value() -> None:
     # Records are mutable and unhashable, with or without them.
     with pytest.raises(TypeError):
         hash(AddressV1.decode(AddressV2(floor=1).encode()))
+
+
+def test_copies_and_pickles_keep_them() -> None:
+    e = EntityV1.decode(entity_v2(0).encode())
+    for copied in (copy.copy(e), copy.deepcopy(e), pickle.loads(pickle.dumps(e))):
+        assert copied == e and copied.encode() == e.encode()
 
 
 def test_json_leaves_them_out() -> None:
