@@ -10,11 +10,20 @@ answers one JSON line on stdout for each request line on stdin, flushed after ea
 
     {"id":7,"op":"encode","type":"pkg.Name","value":{...}}  ->  {"id":7,"ok":true,"hex":"0a0b..."}
     {"id":8,"op":"decode","type":"pkg.Name","hex":"0a0b..."} ->  {"id":8,"ok":true,"value":{...}}
+    {"id":9,"op":"reencode","type":"pkg.Name","hex":"0a0b..."}   ->  {"id":9,"ok":true,"hex":"..."}
+    {"id":10,"op":"patch","type":"pkg.Name","hex":"0a0b...","set":{"title":"x"}}
+                                                             ->  {"id":10,"ok":true,"hex":"..."}
+    {"id":11,"op":"restream","type":"pkg.Name","hex":"43534552..."}
+                                                             ->  {"id":11,"ok":true,"hex":"..."}
     any failure                                              ->  {"id":N,"ok":false,"error":"..."}
 
 Encoding goes through ``Type.from_json(value).encode()``, decoding through
-``Type.decode(bytes).to_json()``. The compiler's output goes to stderr; a schema that does not
-compile exits with status 1 before anything is read.
+``Type.decode(bytes).to_json()``. ``reencode`` is ``Type.decode(bytes).encode()``; ``patch``
+decodes, replaces each top-level field named in ``set`` by its value from the JSON mapping (read
+with ``Type.from_json``) and encodes, so everything else, the unknown fields of the record and of
+the records nested in it included (SPEC §5.5.1), is kept; ``restream`` reads a stream of
+``Type`` (any fingerprint) and writes its messages to a new one. The compiler's output goes to
+stderr; a schema that does not compile exits with status 1 before anything is read.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib
+import io
 import json
 import os
 import pkgutil
@@ -123,6 +133,48 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _bytes(request: dict[str, Any]) -> bytes:
+    text = request.get("hex")
+    if not isinstance(text, str) or not _HEX.fullmatch(text):
+        raise ValueError(f"hex is not an even number of hex digits: {json.dumps(text)[:60]}")
+    return bytes.fromhex(text)
+
+
+def patch(cls: Any, data: bytes, fields: Any) -> bytes:
+    """Decodes ``data``, sets the top-level fields of ``fields`` (schema names, JSON mapping
+    values) and encodes: the value is edited in place, so what it kept, its own unknown fields and
+    those of every record nested in a field not set, goes out again (SPEC §5.5.1)."""
+    from cser import codec
+
+    if not isinstance(fields, dict):
+        raise ValueError("patch without a `set` object")
+    kind, _, _, _, members = codec.descriptor(cls)[:5]
+    if kind == codec.UNION:
+        raise ValueError(f"patch: {cls.TYPE_NAME} is a union, which has no fields to set")
+    # Schema name -> attribute (None for a deprecated field, which JSON input ignores).
+    attributes = {path.split(".", 1)[1]: attr for attr, path, *_ in members}
+    value = cls.decode(data)
+    replacement = cls.from_json(fields)  # the values, checked; an unknown name is an error
+    for name in fields:
+        attr = attributes[name]
+        if attr is not None:
+            setattr(value, attr, getattr(replacement, attr))
+    encoded: bytes = value.encode()
+    return encoded
+
+
+def restream(cls: Any, data: bytes) -> bytes:
+    """Reads ``data`` as a stream of ``cls`` (any fingerprint) and writes every message to a new
+    stream, with this schema's fingerprint."""
+    from cser import StreamReader, StreamWriter
+
+    out = io.BytesIO()
+    with StreamWriter(out, cls) as writer:
+        for value in StreamReader(io.BytesIO(data), cls):
+            writer.write(value)
+    return out.getvalue()
+
+
 def answer(types: dict[str, Any], line: bytes) -> dict[str, Any]:
     request_id: Any = None
     try:
@@ -133,7 +185,7 @@ def answer(types: dict[str, Any], line: bytes) -> dict[str, Any]:
         op = request.get("op")
         type_name = request.get("type")
         cls = types.get(type_name) if isinstance(type_name, str) else None
-        if op not in ("encode", "decode"):
+        if op not in ("encode", "decode", "reencode", "patch", "restream"):
             raise ValueError(f"unknown op {json.dumps(op)}")
         if cls is None:
             raise ValueError(f"unknown type {json.dumps(type_name)}")
@@ -141,10 +193,14 @@ def answer(types: dict[str, Any], line: bytes) -> dict[str, Any]:
             if "value" not in request:
                 raise ValueError("encode without a value")
             return {"id": request_id, "ok": True, "hex": cls.from_json(request["value"]).encode().hex()}
-        text = request.get("hex")
-        if not isinstance(text, str) or not _HEX.fullmatch(text):
-            raise ValueError(f"hex is not an even number of hex digits: {json.dumps(text)[:60]}")
-        return {"id": request_id, "ok": True, "value": cls.decode(bytes.fromhex(text)).to_json()}
+        data = _bytes(request)
+        if op == "decode":
+            return {"id": request_id, "ok": True, "value": cls.decode(data).to_json()}
+        if op == "reencode":
+            return {"id": request_id, "ok": True, "hex": cls.decode(data).encode().hex()}
+        if op == "patch":
+            return {"id": request_id, "ok": True, "hex": patch(cls, data, request.get("set")).hex()}
+        return {"id": request_id, "ok": True, "hex": restream(cls, data).hex()}
     except Exception as e:  # every failure is an answer, never a crash
         return {"id": request_id, "ok": False, "error": _describe(e)}
 

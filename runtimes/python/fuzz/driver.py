@@ -3,7 +3,7 @@
     driver.py SECONDS [--targets decode,stream]
 
 1. generates the Python code of every schema of schema/examples and conformance/schemas into
-   target/fuzz/gen (evolution_v1.cser into target/fuzz/gen_v1);
+   target/fuzz/gen, but each schema of SIDE into a directory of its own, target/fuzz/gen_<stem>;
 2. writes the seed corpus target/fuzz/seeds/<target> from conformance/vectors/*.jsonl (the
    selector byte of the vector's type, then its bytes; for ``stream``, the valid vectors of a
    type as the frames of one stream);
@@ -33,14 +33,16 @@ PYTHON_DIR = HERE.parent
 ROOT = PYTHON_DIR.parents[1]
 TARGET = PYTHON_DIR / "target" / "fuzz"
 GEN = TARGET / "gen"
-GEN_V1 = TARGET / "gen_v1"
 SEEDS = TARGET / "seeds"
 CORPUS = TARGET / "corpus"
 FINDINGS = TARGET / "findings"
 EXAMPLES = ROOT / "schema" / "examples"
 SCHEMAS = ROOT / "conformance" / "schemas"
 VECTORS = ROOT / "conformance" / "vectors"
-V1 = SCHEMAS / "evolution_v1.cser"
+#: Schemas of conformance/schemas that declare a package another one declares too (generations of
+#: one schema): each is generated into target/fuzz/gen_<stem>, and its types are labelled
+#: ``Type@<stem>`` (targets.py imports every gen_* directory that way).
+SIDE = ("evolution_v1", "generations_v2", "generations_v3")
 
 TARGETS = ("decode", "stream")
 #: libFuzzer's limit on the fuzzing process's RSS: the interpreter, atheris and the generated
@@ -58,11 +60,12 @@ def log(message: str) -> None:
 def generate() -> None:
     from cser.compile import compile_schemas
 
-    schemas = sorted(str(p) for p in [*EXAMPLES.glob("*.cser"), *SCHEMAS.glob("*.cser")] if p != V1)
-    for directory in (GEN, GEN_V1):
+    schemas = sorted(str(p) for p in [*EXAMPLES.glob("*.cser"), *SCHEMAS.glob("*.cser")] if p.stem not in SIDE)
+    for directory in [GEN, *TARGET.glob("gen_*")]:
         shutil.rmtree(directory, ignore_errors=True)
     compile_schemas(schemas, str(GEN), include=[str(EXAMPLES)])
-    compile_schemas([str(V1)], str(GEN_V1))
+    for stem in SIDE:
+        compile_schemas([str(SCHEMAS / f"{stem}.cser")], str(TARGET / f"gen_{stem}"))
 
 
 def type_labels() -> dict[str, bool]:
@@ -86,7 +89,8 @@ def seeds(records: dict[str, bool]) -> dict[str, int]:
             v = json.loads(line)
             if v.get("hex") is None or v.get("mode") == "encode-reject":
                 continue
-            label = v["type"] + ("@v1" if v["schema"].endswith("evolution_v1.cser") else "")
+            stem = Path(v["schema"]).stem
+            label = v["type"] + (f"@{stem}" if stem in SIDE else "")
             if label not in index:
                 continue
             data = bytes.fromhex(v["hex"])

@@ -3,8 +3,9 @@
     python targets.py decode|stream [libFuzzer flags] [CORPUS_DIR... | CRASH_FILE...]
 
 Run by ``fuzz/run`` (``driver.py``), which generates the code of every example and conformance
-schema into ``target/fuzz/gen`` (``evolution_v1.cser`` into ``target/fuzz/gen_v1``: it shares
-its package with ``evolution_v2.cser``). atheris instruments the Python code (the runtime and
+schema into ``target/fuzz/gen`` (``evolution_v1.cser``, ``generations_v2.cser`` and
+``generations_v3.cser``, which share their package with another schema, each into a
+``target/fuzz/gen_<stem>`` of its own: their types are labelled ``Type@<stem>``). atheris instruments the Python code (the runtime and
 the code the Python interpreter compiles from the descriptors); the C accelerator runs as a black
 box (README.md).
 
@@ -43,7 +44,6 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 TARGET = HERE.parent / "target" / "fuzz"
 GEN = TARGET / "gen"
-GEN_V1 = TARGET / "gen_v1"
 
 #: Bytes any decode may allocate whatever its input: the value's own objects, the exception
 #: and its traceback, tracemalloc's own bookkeeping.
@@ -74,12 +74,14 @@ def _load_modules() -> list[Entry]:
                         and hasattr(attr, "TYPE_NAME") and "TAG" not in vars(attr)):
                     entries.append((attr.TYPE_NAME + suffix, attr, module))
 
-    # evolution_v1 first, under another name: then its modules leave sys.modules to the others.
-    sys.path.insert(0, str(GEN_V1))
-    collect(GEN_V1, "@v1")
-    sys.path.pop(0)
-    for name in [n for n in sys.modules if n == "conf" or n.startswith("conf.")]:
-        del sys.modules[name]
+    # The schemas generated on their own (driver.py's SIDE: another generation of a package gen
+    # holds) first, each under another name: then their modules leave sys.modules to the next.
+    for side in sorted(TARGET.glob("gen_*")):
+        sys.path.insert(0, str(side))
+        collect(side, "@" + side.name.removeprefix("gen_"))
+        sys.path.pop(0)
+        for name in [n for n in sys.modules if n == "conf" or n.startswith("conf.")]:
+            del sys.modules[name]
     sys.path.insert(0, str(GEN))
     collect(GEN, "")
     entries.sort(key=lambda e: e[0])

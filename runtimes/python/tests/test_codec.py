@@ -88,7 +88,7 @@ class x0:
 
 
 class read_count:
-    __slots__ = ("items", "n", "on", "small", "tag")
+    __slots__ = ("_cser_unknown", "items", "n", "on", "small", "tag")
     items: list[x0]
     n: int
     on: bool
@@ -140,7 +140,7 @@ class range_b(range_):
 
 
 class Holder:
-    __slots__ = ("blob", "choice", "count", "maybe", "rc")
+    __slots__ = ("_cser_unknown", "blob", "choice", "count", "maybe", "rc")
     blob: bytes
     choice: range_
     count: int
@@ -172,7 +172,7 @@ DESCRIPTORS = (
         ("n", "read_count.n", U64, -1, 0),
         ("tag", "read_count.tag", (ENUM, Color, MEMBERS, "enum t.Color"), -1, Color.RED),
         ("items", "read_count.items", (LIST, (REF, x0)), -1, list),
-    )),
+    ), -1, 0),
     (UNION, range_, "t.range", "range", (
         (1, range_a, "range.a", (REF, read_count)),
         (300, range_b, "range.b", (MAP, STRING, (OPTLIST, STRING))),
@@ -184,13 +184,15 @@ DESCRIPTORS = (
         ("rc", "Holder.rc", (REF, read_count), -1, read_count),
         ("choice", "Holder.choice", (REF, range_), -1, _zero_range),
         ("blob", "Holder.blob", BYTES, -1, b""),
-    )),
+    ), 2, 0xFE),
 )
 CODECS = codec.bind(DESCRIPTORS)
 
 
 def _new(cls: type[Any], **fields: Any) -> Any:
     v = object.__new__(cls)
+    if "_cser_unknown" in getattr(cls, "__slots__", ()):
+        v._cser_unknown = None  # a record: no unknown fields
     for name, value in fields.items():
         setattr(v, name, value)
     return v
@@ -272,10 +274,10 @@ def test_errors_name_their_field_in_both_interpreters() -> None:
 
 def test_the_python_code_is_compiled_on_first_use_and_shows_in_tracebacks() -> None:
     class Late:
-        __slots__ = ("n",)
+        __slots__ = ("_cser_unknown", "n")
         n: Any
 
-    (late,) = codec.bind(((RECORD, Late, "t.Late", "Late", (("n", "Late.n", I32, -1, 0),)),))
+    (late,) = codec.bind(((RECORD, Late, "t.Late", "Late", (("n", "Late.n", I32, -1, 0),), -1, 0),))
     pure = codec.pure(Late)
     stub = pure.encode
     value = _new(Late, n="not an int")
@@ -300,17 +302,32 @@ def test_the_compiled_functions_are_listed_for_the_fuzzer() -> None:
 class Junk:
     """Bound only by malformed descriptors."""
 
+    __slots__ = ("_cser_unknown", "count")
+
+
+class NoUnknownSlot:
+    """A record class that cannot keep unknown fields."""
+
     __slots__ = ("count",)
 
 
 @pytest.mark.parametrize(
     "descriptor",
     [
-        (RECORD, Junk, "t.J", "J", (("count", "J.count", 99, -1, 0),)),
-        (RECORD, Junk, "t.J", "J", ((None, "J.old", STRING, -1, None),)),
-        (RECORD, Junk, "t.J", "J", (("count", "J.count", (LIST,), -1, list),)),
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", 99, -1, 0),), -1, 0),
+        (RECORD, Junk, "t.J", "J", ((None, "J.old", STRING, -1, None),), -1, 0),
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", (LIST,), -1, list),), -1, 0),
         (7, Junk, "t.J", "J", ()),
-        (RECORD, "Junk", "t.J", "J", ()),
+        (RECORD, "Junk", "t.J", "J", (), -1, 0),
+        # A record states where it keeps unknown presence bits (SPEC §5.5.1): the last presence
+        # byte when it has free bits, and which they are; a struct does not.
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", U8, -1, 0),)),
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", U8, 0, None),), -1, 0),
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", U8, 0, None),), 0, 0xFF),
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", U8, -1, 0),), 0, 0xFE),
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", U8, 0, None),), "0", 0xFE),
+        (STRUCT, Junk, "t.J", "J", (("count", "J.count", U8, 0, None),), 0, 0xFE),
+        (RECORD, NoUnknownSlot, "t.N", "N", (("count", "N.count", U8, -1, 0),), -1, 0),
     ],
 )
 def test_malformed_descriptors_are_refused_by_both_interpreters(descriptor: Any) -> None:
@@ -345,10 +362,10 @@ def test_f32_values_that_do_not_fit_are_encode_errors() -> None:
 
 def test_first_uses_in_many_threads_wait_for_one_compilation() -> None:
     class Racy:
-        __slots__ = ("s",)
+        __slots__ = ("_cser_unknown", "s")
         s: str
 
-    codec.bind(((RECORD, Racy, "t.Racy", "Racy", (("s", "Racy.s", STRING, -1, ""),)),))
+    codec.bind(((RECORD, Racy, "t.Racy", "Racy", (("s", "Racy.s", STRING, -1, ""),), -1, 0),))
     pure = codec.pure(Racy)
     data = b"\x02\x01x"
     start = threading.Barrier(8)
@@ -392,3 +409,42 @@ def test_packed_lists_of_every_width_through_both_interpreters() -> None:
         with pytest.raises(DecodeError) as e:
             c.decode(bytes.fromhex("020102") + expected[3:], MAX_DEPTH)
         assert (e.value.kind, e.value.offset, e.value.path) == (DecodeErrorKind.BAD_BOOL, 2, "Packed.bools")
+
+
+def test_unknown_fields_of_records_whose_last_presence_byte_is_full_or_partial() -> None:
+    # Eight optional slots fill their presence byte: a newer writer's next optional starts a new
+    # byte, among the unknown bytes, and there are no unknown presence bits (SPEC §5.5.1).
+    class Full:
+        __slots__ = ("_cser_unknown", *(f"o{i}" for i in range(8)))
+
+    class Partial:
+        __slots__ = ("_cser_unknown", "a", "o0", "o1")
+
+    full = tuple((f"o{i}", f"Full.o{i}", U8, i, None) for i in range(8))
+    partial = (("o0", "Partial.o0", U8, 0, None), ("a", "Partial.a", U8, -1, 0), ("o1", "Partial.o1", U8, 1, None))
+    bound = codec.bind(((RECORD, Full, "t.Full", "Full", full, -1, 0),
+                        (RECORD, Partial, "t.Partial", "Partial", partial, 0, 0xFC)))
+    cases = [
+        # Full: o0 and o7 present, then a second presence byte and its slot's value: kept bytes.
+        (0, bytes.fromhex("05 81 05 06 01 09"), 0, b"\x01\x09"),
+        # Partial: bits 2 and 3 unknown (o0 and o1 absent), a = 7, then a newer writer's values.
+        (1, bytes.fromhex("04 0c 07 2a 2b"), 0x0C, b"\x2a\x2b"),
+        # Partial: the body ends after the presence byte (a takes its zero value): bits kept.
+        (1, bytes.fromhex("01 f0"), 0xF0, b""),
+        # Partial: a known bit set and a value present, nothing unknown.
+        (1, bytes.fromhex("03 02 07 08"), None, b""),
+    ]
+    for i, data, bits, rest in cases:
+        cls: type[Any] = (Full, Partial)[i]
+        for c in {id(c): c for c in (codec.pure(cls), bound[i])}.values():
+            value = c.decode(data, MAX_DEPTH)
+            if bits is None:
+                assert value._cser_unknown is None, data.hex()
+            else:
+                assert (value._cser_unknown.presence_bits, value._cser_unknown.data) == (bits, rest), data.hex()
+            again = c.encode(value)
+            if rest or bits is None:
+                assert again == data, data.hex()
+            else:
+                assert again == bytes.fromhex("02 f0 00"), again.hex()  # a's zero value written
+            assert _fields(c.decode(again, MAX_DEPTH)) == _fields(value)

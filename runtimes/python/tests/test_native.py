@@ -1,7 +1,9 @@
 """The two interpreters of the generated modules' descriptors side by side: the C accelerator
 (cser._native) against the runtime's Python interpreter (cser.reader, cser.writer): the same
 bytes, the same values and the same errors for valid values, for the vectors of the Java and
-Rust tests, and for thousands of corrupted and truncated inputs.
+Rust tests, and for thousands of corrupted and truncated inputs, among them newer records read
+by older types, which keep what they do not know as unknown fields (SPEC §5.5.1), and those
+values written back.
 
 The whole suite also runs twice (``make test-python``): once with the accelerator and once with
 ``CSER_PURE_PYTHON=1``; this file compares the two paths side by side in one process.
@@ -10,8 +12,10 @@ The whole suite also runs twice (``make test-python``): once with the accelerato
 from __future__ import annotations
 
 import functools
+import gc
 import importlib
 import random
+import sys
 import tracemalloc
 from collections.abc import Callable
 from types import ModuleType
@@ -30,7 +34,7 @@ from test_vectors import JAVA, RUST, load, same_floats
 pytestmark = pytest.mark.skipif(not codec.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
 
 MODULES = ("bench.employee", "bench.empty", "bench.media", "bench.message", "chem", "edge.cases", "edge.names",
-           "sakai.content")
+           "evolution", "sakai.content")
 
 
 def type_named(name: str) -> tuple[type[Any], ModuleType]:
@@ -60,6 +64,30 @@ def outcome(decode: Callable[[], Any]) -> tuple[str, Any]:
         return "value", decode()
     except DecodeError as e:
         return "error", (e.kind, e.offset, e.path)
+
+
+def encoded(encode: Callable[[], bytes]) -> bytes | type[Exception]:
+    """What an encode gave: its bytes, or its error's class."""
+    try:
+        return encode()
+    except EncodeError as e:
+        return type(e)
+
+
+def assert_alike(cls: type[Any], module: ModuleType, data: bytes, what: str) -> str:
+    """Both interpreters decode ``data`` to the same value or fail with the same error (kind,
+    offset, path); a value, unknown fields included, is then written back to the same bytes by
+    both. Returns what happened."""
+    fast = outcome(functools.partial(cls.decode, data))
+    slow = outcome(functools.partial(pure_decode, cls, module, data))
+    assert fast[0] == slow[0], (what, data.hex())
+    if fast[0] == "error":
+        assert fast[1] == slow[1], (what, data.hex())
+        return "error"
+    assert same_floats(fast[1], slow[1]), (what, data.hex())
+    again = encoded(fast[1].encode)
+    assert again == encoded(functools.partial(pure_encode, slow[1], module)), (what, data.hex())
+    return "value"
 
 
 def vectors() -> list[tuple[str, str, bytes]]:
@@ -103,15 +131,44 @@ def test_corrupted_and_truncated_inputs_fail_alike() -> None:
                 b[rng.randrange(len(b))] = rng.choice((0x00, 0x01, 0x7F, 0x80, 0xFF, rng.randrange(256)))
             inputs.append(bytes(b))
         for bad in inputs:
-            fast = outcome(functools.partial(cls.decode, bad))
-            slow = outcome(functools.partial(pure_decode, cls, module, bad))
-            assert fast[0] == slow[0], (name, bad.hex())
-            if fast[0] == "error":
-                assert fast[1] == slow[1], (name, bad.hex())
-            else:
-                assert same_floats(fast[1], slow[1]), (name, bad.hex())
+            assert_alike(cls, module, bad, name)
             checked += 1
     assert checked > 5000
+
+
+def test_newer_records_read_by_older_types_alike() -> None:
+    # evolution.*V2 values with every field set, read as *V1: unknown fields in records at the
+    # root and nested anywhere. Every prefix of the body, and corruptions that land mostly in
+    # the bytes V1 does not know (presence bits, lengths, trailing bytes): the same value with the
+    # same unknown fields, written back alike, or the same error, from both paths.
+    from evolution import AddressV1, AddressV2, BatchV1, BatchV2, EntityV1, EntityV2
+
+    from test_unknown import PAIRS
+
+    rng = random.Random(20261124)
+    module = importlib.import_module("evolution")
+    checked = {"value": 0, "error": 0}
+    kept = 0
+    pairs: list[tuple[type[Any], Callable[[], Any]]] = [
+        *PAIRS, (EntityV1, lambda: EntityV2(id="x", revision=1)), (AddressV1, lambda: AddressV2(zip="z")),
+        (BatchV1, lambda: BatchV2(written_at=1))]
+    for v1_type, make in pairs:
+        data = make().encode()
+        if "unknown_fields=UnknownFields(" in repr(v1_type.decode(data)):  # here or nested
+            kept += 1
+        assert v1_type.decode(data).encode() == data
+        # The root record's length is kept, so that a cut body is a body that ends early.
+        head = 1 + (data[0] >= 0x80)
+        inputs = [encode_varint(n - head) + data[head:n] for n in range(head, len(data) + 1)]
+        for _ in range(300):
+            b = bytearray(data)
+            for _ in range(rng.randint(1, 3)):
+                b[rng.randrange(head, len(b))] = rng.choice((0x00, 0x01, 0x7F, 0x80, 0xFF, rng.randrange(256)))
+            inputs.append(bytes(b))
+        for bad in inputs:
+            checked[assert_alike(v1_type, module, bad, v1_type.__name__)] += 1
+    assert kept == 8
+    assert checked["value"] > 1000 and checked["error"] > 500, checked
 
 
 def test_bytearray_and_memoryview_are_read_in_place() -> None:
@@ -207,3 +264,64 @@ def test_decode_allocation_is_bounded_by_the_input() -> None:
         fast = peak_allocation(functools.partial(cls.decode, data))
         slow = peak_allocation(functools.partial(pure_decode, cls, module, data))
         assert fast <= limit and slow <= limit, (cls.__name__, data.hex()[:80], fast, slow, limit)
+
+
+def test_unknown_fields_leak_nothing_on_any_path() -> None:
+    # Kept and written back, on error paths too (a decode failing after records with unknown
+    # fields were built, an encode failing on a malformed UnknownFields): no memory and no
+    # reference to None (which 3.11 counts) survives the calls.
+    import dataclasses
+
+    from evolution import AddressV1, AddressV2, BatchV1, EntityV1
+
+    from cser import UnknownFields
+    from test_unknown import batch_v2
+
+    data = batch_v2().encode()
+
+    def fails(b: bytes) -> bool:
+        try:
+            BatchV1.decode(b)
+        except DecodeError:
+            return True
+        return False
+
+    # The last byte whose corruption fails the decode: every record before it is built.
+    bad = next(c for i in range(len(data) - 1, 0, -1) if fails(c := data[:i] + b"\xff" + data[i + 1:]))
+    assert len(bad) == len(data)
+    broken = [UnknownFields(0, b"") for _ in range(3)]
+    # Objects of their own (not interned or cached), whose reference counts tell.
+    odd: list[tuple[str, object]] = [("data", "".join(["te", "xt"])), ("data", 10**30), ("presence_bits", "".join("xy"))]
+    for u, (name, value) in zip(broken, odd, strict=True):
+        object.__setattr__(u, name, value)  # what the constructor would refuse
+
+    def once() -> None:
+        BatchV1.decode(data).encode()
+        with pytest.raises(DecodeError):
+            BatchV1.decode(bad)
+        e = EntityV1.decode(bytes.fromhex("03 00 00 fc"))
+        e.encode()
+        a = AddressV1.decode(AddressV2(city="c", floor=3).encode())
+        for target, u in ((e, broken[0]), (a, broken[1]), (e, broken[2])):
+            target.set_unknown_fields(u)
+            with pytest.raises(EncodeError):
+                target.encode()
+        e.set_unknown_fields(dataclasses.replace(broken[0], data=b"\x01"))
+        e.encode()
+
+    for _ in range(100):
+        once()
+    gc.collect()
+    nones = sys.getrefcount(None)
+    watched = [*broken, *(value for _, value in odd)]
+    counts = [sys.getrefcount(x) for x in watched]
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for _ in range(3000):
+        once()
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    assert grown < 4096, grown
+    assert abs(sys.getrefcount(None) - nones) < 100
+    assert [sys.getrefcount(x) for x in watched] == counts

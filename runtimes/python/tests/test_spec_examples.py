@@ -1,9 +1,11 @@
 """The worked examples of SPEC.md §13, read from the spec itself and checked against the Python
 code generated from schema/examples/spec_examples.cser: every ``example`` decodes and encodes back
 to its bytes (and every prefix of it is rejected), every ``read`` decodes to a value whose own
-encoding differs, every ``reject`` fails with the kind it names, the ``stream`` is read and
-written back byte for byte, and the type id and fingerprint of ``Reading`` are the first 8 bytes
-of the digests shown. (SpecExamplesTest.java compares the values themselves.)"""
+encoding differs, a record value decoded by either has exactly the unknown fields its text shows
+(``unknown(02; 02 01)``, SPEC §5.5.1, or none), every ``reject`` fails with the kind it names,
+the ``stream`` is read and written back byte for byte, and the type id and fingerprint of
+``Reading`` are the first 8 bytes of the digests shown. (SpecExamplesTest.java compares the
+values themselves.)"""
 
 from __future__ import annotations
 
@@ -16,9 +18,12 @@ import pytest
 import spec.examples as spec
 
 from conftest import ROOT
-from cser import DecodeError, StreamReader, StreamWriter
+from cser import DecodeError, StreamReader, StreamWriter, UnknownFields
 
 KINDS = ("example", "read", "reject", "stream", "canonical", "sha256")
+#: A record's unknown fields at the end of its value text: ``unknown(U; T)``, U the presence bits
+#: as one hex byte, T the bytes in hex (SPEC §13.1).
+UNKNOWN = re.compile(r", unknown\(([0-9a-f]{2}); ((?:[0-9a-f]{2}(?: [0-9a-f]{2})*)?)\)\}$")
 
 
 @dataclass
@@ -69,13 +74,32 @@ def type_of(text: str) -> Any:
 
 
 def test_as_many_examples_as_the_java_table() -> None:
-    assert len(EXAMPLES) == 135
+    assert len(EXAMPLES) == 137
+
+
+def unknown_of(text: str) -> UnknownFields | None:
+    """The unknown fields a value text shows at its end, or None."""
+    m = UNKNOWN.search(text)
+    return None if m is None else UnknownFields(int(m.group(1), 16), bytes.fromhex(m.group(2)))
+
+
+def test_the_unknown_fields_notation_is_parsed() -> None:
+    # The examples of SPEC §13.14 that keep unknown fields: a V2 record read by V1, then edited.
+    shown = {e.name: unknown_of(e.text) for e in EXAMPLES if e.kind in ("example", "read")}
+    assert shown["todo_v2_read_by_v1"] == shown["todo_v2_edited_by_v1"] == UnknownFields(2, b"\x02\x01")
+    assert shown["todo_v1_written_back"] is None
+    assert sum(u is not None for u in shown.values()) == 2
 
 
 @pytest.mark.parametrize("e", EXAMPLES, ids=lambda e: f"{e.kind}-{e.name}")
 def test_example(e: Example) -> None:
     at = f"SPEC.md line {e.line} ({e.name})"
     data = bytes(e.data)
+    if e.kind in ("example", "read"):
+        value = type_of(e.text).decode(data)
+        if getattr(value, "_IS_RECORD", False):
+            # A record keeps what its schema does not know, exactly as the text shows it.
+            assert value.unknown_fields() == unknown_of(e.text), at
     if e.kind == "example":
         cls = type_of(e.text)
         assert cls.decode(data).encode() == data, at

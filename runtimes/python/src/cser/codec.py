@@ -17,7 +17,8 @@ Both return codecs with the same four methods (:class:`Codec`) and give the same
 and errors (``tests/test_native.py`` compares them on thousands of corrupted inputs).
 :func:`pure` gives the Python codec of a bound class whichever interpreter is active.
 
-A descriptor of a declared type is ``(RECORD | STRUCT | UNION, cls, "pkg.Name", "Name", members)``:
+A descriptor of a declared type is ``(STRUCT | UNION, cls, "pkg.Name", "Name", members)``, or
+``(RECORD, cls, "pkg.Name", "Name", members, unknown_field, unknown_mask)``:
 
 - a record's or struct's members are its fields in id order, deprecated ones included, each
   ``(attribute | None, "Name.field", type, slot, zero)``: ``attribute`` is ``None`` for a
@@ -27,7 +28,12 @@ A descriptor of a declared type is ``(RECORD | STRUCT | UNION, cls, "pkg.Name", 
   end of a record body (``None`` for an optional; a callable, such as ``list`` or a class, is
   called for a fresh value), and for a deprecated field the bytes written in its place (``b""``
   if it is optional: it is always absent);
-- a union's members are its variants, each ``(tag, variant_cls, "Name.variant", type)``.
+- a union's members are its variants, each ``(tag, variant_cls, "Name.variant", type)``;
+- a record keeps unknown fields (SPEC §5.5.1, :mod:`cser.unknown`) in the slot ``_cser_unknown``
+  of its class: the bytes after its last field, and the bits ``unknown_mask`` of the presence byte
+  written before field number ``unknown_field`` (its last presence byte, when that has fewer than
+  eight slots), or ``-1, 0`` when it has no such byte. The compiler states both (its
+  ``MessageType.extensiblePresenceGroup()``), the binding checks them against the fields.
 
 A type is a scalar constant below, ``(ENUM, cls, members_by_number, "enum pkg.Name")``,
 ``(LIST | OPTLIST, element)``, ``(MAP | OPTMAP, key, value)`` or ``(REF, cls)`` for a record,
@@ -41,11 +47,12 @@ import linecache
 import os
 import re
 import threading
+import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["ACTIVE", "PURE_PYTHON_REQUESTED", "Codec", "bind", "pure", "unknown_member"]
+__all__ = ["ACTIVE", "PURE_PYTHON_REQUESTED", "Codec", "bind", "descriptor", "pure", "unknown_member"]
 
 try:
     from cser import _native as _ext
@@ -179,6 +186,10 @@ class TypeDesc:
     short_name: str
     fields: list[FieldDesc] = field(default_factory=list)
     variants: list[VariantDesc] = field(default_factory=list)
+    #: A record: the index of the field whose presence byte may hold unknown bits, or -1; the
+    #: bits of that byte this record does not use (SPEC §5.5.1).
+    unknown_field: int = -1
+    unknown_mask: int = 0
 
 
 def _malformed(what: str) -> TypeError:
@@ -204,10 +215,26 @@ def parse_spec(desc: Any) -> Spec:
     raise _malformed("kind")
 
 
+def _declared(desc: Any) -> bool:
+    """The outer shape of a declared type's descriptor: 7 items for a record, else 5."""
+    return (isinstance(desc, tuple) and len(desc) == (7 if desc and desc[0] == RECORD else 5)
+            and isinstance(desc[1], type))
+
+
+def unknown_presence(fields: list[FieldDesc]) -> tuple[int, int]:
+    """Where a record with these fields keeps unknown presence bits (SPEC §5.5.1): the index of
+    the field its last presence byte is written before, and the bits of that byte it does not
+    use; ``(-1, 0)`` without presence bytes, or when the last one has eight slots."""
+    starts = [f for f in fields if f.group_start]
+    if not starts or starts[-1].group_size == 8:
+        return -1, 0
+    return starts[-1].index, 0xFF & ~((1 << starts[-1].group_size) - 1)
+
+
 def parse_type(desc: Any) -> TypeDesc:
-    if not isinstance(desc, tuple) or len(desc) != 5 or not isinstance(desc[1], type):
+    if not _declared(desc):
         raise _malformed("declared type")
-    kind, cls, name, short_name, members = desc
+    kind, cls, name, short_name, members = desc[:5]
     td = TypeDesc(kind, cls, name, short_name)
     if kind == UNION:
         for tag, variant_cls, path, spec in members:
@@ -223,6 +250,12 @@ def parse_type(desc: Any) -> TypeDesc:
     for f in td.fields:
         if f.group_start:
             f.group_size = min(8, slots - f.slot)
+    if kind == RECORD:
+        if desc[5:] != unknown_presence(td.fields):
+            raise _malformed("unknown presence bits")
+        if not isinstance(getattr(cls, "_cser_unknown", None), types.MemberDescriptorType):
+            raise _malformed("a record class without a _cser_unknown slot")
+        td.unknown_field, td.unknown_mask = desc[5:]
     return td
 
 
@@ -327,7 +360,7 @@ class Module:
     _count = 0
     #: Names the code uses for locals and builtins: no global may take them.
     _RESERVED = frozenset(
-        "data pos end depth v n b f u pb tag start e out value range enumerate list isinstance len".split()
+        "data pos end depth v n b f u pb tag start e out value range enumerate list isinstance len unk".split()
     )
     _LOCAL = re.compile(r"_?(?:x|i|n|pb)\d+(?:_[xk]\d+)?(?:_values)?")
 
@@ -416,7 +449,7 @@ def bind(types: tuple[Any, ...]) -> tuple[Codec[Any], ...]:
     C accelerator's when it is active, else the Python interpreter's."""
     group = _Group(types)
     for i, d in enumerate(types):
-        if not isinstance(d, tuple) or len(d) != 5 or not isinstance(d[1], type):
+        if not _declared(d):
             raise _malformed("declared type")
         _BOUND[d[1]] = (group, i)
     if ACTIVE:
@@ -432,6 +465,17 @@ def pure(cls: type[T]) -> Codec[T]:
     except KeyError:
         raise TypeError(f"cser.codec: {cls!r} is not bound") from None
     return group.codecs[i]
+
+
+def descriptor(cls: type[Any]) -> tuple[Any, ...]:
+    """The descriptor a record, struct or union class was bound with (the shape above): tools
+    read its fields there, their attributes and schema names (``"Name.field"``) among them."""
+    try:
+        group, i = _BOUND[cls]
+    except KeyError:
+        raise TypeError(f"cser.codec: {cls!r} is not bound") from None
+    d: tuple[Any, ...] = group.descriptors[i]
+    return d
 
 
 def compile_all() -> list[Callable[..., Any]]:

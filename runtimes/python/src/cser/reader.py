@@ -59,6 +59,7 @@ from cser.errors import (
     unknown_tag,
 )
 from cser.limits import max_count, max_optional_count
+from cser.unknown import UnknownFields
 from cser.utf8 import decode_utf8
 from cser.varint import U64_MAX, read_varint
 
@@ -200,6 +201,7 @@ HELPERS: dict[str, Any] = {
     "read_float_list": read_float_list,
     "read_uint_list": read_uint_list,
     "read_sint_list": read_sint_list,
+    "UnknownFields": UnknownFields,
 }
 
 # ---- the interpreter: Python source from descriptors -----------------------------------------
@@ -426,7 +428,9 @@ class _Emitter:
     def record_field(self, td: TypeDesc, i: int, f: FieldDesc) -> list[str]:
         out = [f"f = {f.index}"]
         if f.group_start or not f.optional:
-            out += ["if pos >= end:", f"    return {self.zero_name(i)}(v, {f.index}), end"]
+            # Past the presence byte that may hold unknown bits, the zero filler keeps them.
+            pb = ", pb" if 0 <= td.unknown_field < f.index else ""
+            out += ["if pos >= end:", f"    return {self.zero_name(i)}(v, {f.index}{pb}), end"]
         if f.group_start:
             out += ["pb = data[pos]", "pos += 1"]
         return out + self.field(f, True)
@@ -484,8 +488,9 @@ class _Emitter:
 
     def zero(self, td: TypeDesc, i: int) -> list[str]:
         """The fields from number ``start`` on take their zero values: a record body that ended
-        before them (an older writer)."""
-        out = [f"def {self.zero_name(i)}(v, start):"]
+        before them (an older writer). ``pb``: the presence byte that may hold unknown bits, when
+        the body held it (SPEC §5.5.1); there are no unknown bytes."""
+        out = [f"def {self.zero_name(i)}(v, start, pb=0):"]
         for f in td.fields:
             if f.attr is None:
                 continue
@@ -498,18 +503,36 @@ class _Emitter:
             else:
                 value = self.m.const(f.zero, "z_" + f.attr)
             out += [f"    if start <= {f.index}:", f"        v.{f.attr} = {value}"]
+        if td.unknown_mask:
+            mask = hexnum(td.unknown_mask)
+            out.append(f'    v._cser_unknown = UnknownFields(pb & {mask}, b"") if pb & {mask} else None')
+        else:
+            out.append("    v._cser_unknown = None")
         return [*out, "    return v"]
+
+    def unknown(self, td: TypeDesc) -> list[str]:
+        """After a record's last known field: the bytes left in its body, and the unknown bits of
+        its last presence byte, are its unknown fields (SPEC §5.5.1); usually there are none."""
+        if td.unknown_mask:
+            # The unknown bits are the high ones: pb & mask is non-zero when pb exceeds the known
+            # bits (an integer comparison, cheaper in CPython than an AND and a truth test).
+            mask = hexnum(td.unknown_mask)
+            known = hexnum(~td.unknown_mask & 0xFF)
+            return [f"if pos < end or pb > {known}:", f"    v._cser_unknown = UnknownFields(pb & {mask}, data[pos:end])",
+                    "else:", "    v._cser_unknown = None"]
+        return ["if pos < end:", "    v._cser_unknown = UnknownFields(0, data[pos:end])", "else:",
+                "    v._cser_unknown = None"]
 
     def record_type(self, td: TypeDesc, i: int) -> list[str]:
         # A record: its length, then its body. Fields missing at the end of the body (an older
-        # writer) take their zero values; bytes after the known fields (a newer writer) are
-        # skipped (SPEC §5.5).
+        # writer) take their zero values; bytes after the known fields (a newer writer) are kept
+        # as its unknown fields (SPEC §5.5, §5.5.1).
         cls = self.m.const(td.cls, td.cls.__name__)
         return [f"def {self.m.reader_name(i)}(data, pos, end, depth):",
                 *indent([*self.not_at_end(), "n = data[pos]", "if n < 0x80 and n < end - pos:", "    pos += 1",
                          "else:", "    n, pos = read_length(data, pos, end)", "end = pos + n",
                          "if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
-                         f"v = _new({cls})", *self.fields_in_try(td, i), "return v, end"])]
+                         f"v = _new({cls})", *self.fields_in_try(td, i), *self.unknown(td), "return v, end"])]
 
     def struct_type(self, td: TypeDesc, i: int) -> list[str]:
         cls = self.m.const(td.cls, td.cls.__name__)

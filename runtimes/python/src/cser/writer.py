@@ -239,10 +239,17 @@ class _Emitter:
         group = [g for g in td.fields if g.optional and g.slot >> 3 == f.slot >> 3 and not g.deprecated]
         bits = [f"{g.bit} if v.{g.attr} is not None else 0" for g in group]
         if not bits:
-            return ["out.append(0)"]
-        if len(bits) == 1:
-            return [f"out.append({bits[0]})"]
-        return [f"out.append({' | '.join(f'({b})' for b in bits)})"]
+            byte = "0"
+        elif len(bits) == 1:
+            byte = bits[0]
+        else:
+            byte = " | ".join(f"({b})" for b in bits)
+        if f.index != td.unknown_field:
+            return [f"out.append({byte})"]
+        # The byte a newer schema extends: the record's unknown presence bits are ORed in
+        # (SPEC §5.5.1), those this record does not use only.
+        return ["unk = v._cser_unknown", "if unk is None:", f"    out.append({byte})", "else:",
+                f"    out.append(({byte}) | unk.presence_bits & {hexnum(td.unknown_mask)})"]
 
     def field(self, td: TypeDesc, f: FieldDesc) -> list[str]:
         out = self.presence_byte(td, f) if f.group_start else []
@@ -287,12 +294,19 @@ class _Emitter:
         return [f"def {self.m.writer_name(i)}(v, out, depth):", "    if depth <= 0:",
                 f'        raise too_deep("{td.name}")', "    depth -= 1"]
 
+    def unknown(self, td: TypeDesc) -> list[str]:
+        """After a record's fields: the unknown bytes it keeps (SPEC §5.5.1), usually none."""
+        if td.unknown_field >= 0:
+            return ["if unk is not None:", "    out += unk.data"]
+        return ["if v._cser_unknown is not None:", "    out += v._cser_unknown.data"]
+
     def record_type(self, td: TypeDesc, i: int) -> list[str]:
-        # A record: its length, then its body (SPEC §5.5). A one-byte length is reserved and
-        # filled in afterwards; a body of 128 bytes or more moves to make room for a longer one.
+        # A record: its length, then its body (SPEC §5.5), then the unknown bytes it keeps. A
+        # one-byte length is reserved and filled in afterwards; a body of 128 bytes or more moves
+        # to make room for a longer one.
         return [*self.head(td, i), "    start = len(out)", "    out.append(0)", *indent(self.fields(td)),
-                "    n = len(out) - start - 1", "    if n < 0x80:", "        out[start] = n", "    else:",
-                "        end_record(out, start)"]
+                *indent(self.unknown(td)), "    n = len(out) - start - 1", "    if n < 0x80:", "        out[start] = n",
+                "    else:", "        end_record(out, start)"]
 
     def struct_type(self, td: TypeDesc, i: int) -> list[str]:
         # A struct: its fields, no framing (SPEC §5.6).

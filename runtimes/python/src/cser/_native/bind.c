@@ -6,9 +6,29 @@
 
 static PyObject *Registry; /* class -> capsule(TypeDef *) of every bound type */
 
+PyObject *UnknownFieldsType;
+PyObject *S_cser_unknown, *S_presence_bits, *S_data;
+
 int bind_init(void) {
     Registry = PyDict_New();
-    return Registry == NULL ? -1 : 0;
+    S_cser_unknown = PyUnicode_InternFromString("_cser_unknown");
+    S_presence_bits = PyUnicode_InternFromString("presence_bits");
+    S_data = PyUnicode_InternFromString("data");
+    return Registry == NULL || S_cser_unknown == NULL || S_presence_bits == NULL || S_data == NULL ? -1 : 0;
+}
+
+/* On the first bind: the class of a record's unknown fields. */
+static int load_unknown(void) {
+    if (UnknownFieldsType != NULL) {
+        return 0;
+    }
+    PyObject *mod = PyImport_ImportModule("cser.unknown");
+    if (mod == NULL) {
+        return -1;
+    }
+    UnknownFieldsType = PyObject_GetAttrString(mod, "UnknownFields");
+    Py_DECREF(mod);
+    return UnknownFieldsType == NULL ? -1 : 0;
 }
 
 static TypeDef *registered(PyObject *cls) {
@@ -104,10 +124,21 @@ static Spec *parse_spec(PyObject *desc) {
     }
 }
 
+/* The outer shape of a declared type's description: 7 items for a record, else 5. */
+static int declared(PyObject *desc) {
+    if (!PyTuple_Check(desc) || PyTuple_GET_SIZE(desc) < 5) {
+        return 0;
+    }
+    PyObject *kind = PyTuple_GET_ITEM(desc, 0);
+    Py_ssize_t size = PyLong_Check(kind) && PyLong_AsLong(kind) == D_RECORD ? 7 : 5;
+    PyErr_Clear();
+    return PyTuple_GET_SIZE(desc) == size && PyType_Check(PyTuple_GET_ITEM(desc, 1))
+           && PyUnicode_Check(PyTuple_GET_ITEM(desc, 2)) && PyUnicode_Check(PyTuple_GET_ITEM(desc, 3));
+}
+
 /* First pass: the type's class, kind and names, registered so that fields can refer to it. */
 static TypeDef *declare(PyObject *desc) {
-    if (!PyTuple_Check(desc) || PyTuple_GET_SIZE(desc) != 5 || !PyType_Check(PyTuple_GET_ITEM(desc, 1))
-        || !PyUnicode_Check(PyTuple_GET_ITEM(desc, 2)) || !PyUnicode_Check(PyTuple_GET_ITEM(desc, 3))) {
+    if (!declared(desc)) {
         bad_description("declared type");
         return NULL;
     }
@@ -117,6 +148,7 @@ static TypeDef *declare(PyObject *desc) {
         return NULL;
     }
     td->kind = (int)PyLong_AsLong(PyTuple_GET_ITEM(desc, 0));
+    td->unknown_field = -1;
     td->cls = (PyTypeObject *)Py_NewRef(PyTuple_GET_ITEM(desc, 1));
     td->type_name = Py_NewRef(PyTuple_GET_ITEM(desc, 2));
     td->short_name = Py_NewRef(PyTuple_GET_ITEM(desc, 3));
@@ -222,6 +254,37 @@ static int define_fields(TypeDef *td, PyObject *members) {
     return 0;
 }
 
+/* A record's unknown fields (SPEC §5.5.1): the slot that holds them, and where its unknown
+ * presence bits are, which the description states (the compiler's extensible presence group)
+ * and which must be what the fields say: the last presence byte, if it has fewer than 8 slots. */
+static int define_unknown(TypeDef *td, PyObject *desc) {
+    int field = -1;
+    int mask = 0;
+    for (Py_ssize_t i = td->nfields - 1; i >= 0; i--) {
+        Field *fd = &td->fields[i];
+        if (fd->group_start) {
+            if (fd->group_size < 8) {
+                field = (int)i;
+                mask = 0xFF & ~((1 << fd->group_size) - 1);
+            }
+            break;
+        }
+    }
+    long given_field = PyLong_AsLong(PyTuple_GET_ITEM(desc, 5));
+    long given_mask = PyErr_Occurred() ? -1 : PyLong_AsLong(PyTuple_GET_ITEM(desc, 6));
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return bad_description("unknown presence bits");
+    }
+    if (given_field != field || given_mask != mask) {
+        return bad_description("unknown presence bits");
+    }
+    td->unknown_field = field;
+    td->unknown_mask = mask;
+    td->unknown_offset = slot_offset(td->cls, S_cser_unknown);
+    return td->unknown_offset < 0 ? bad_description("a record class without a _cser_unknown slot") : 0;
+}
+
 /* Second pass: fields or variants, whose types may name any registered class. */
 static int define(TypeDef *td, PyObject *desc) {
     PyObject *members = PyTuple_GET_ITEM(desc, 4);
@@ -234,13 +297,16 @@ static int define(TypeDef *td, PyObject *desc) {
     if (td->kind != D_RECORD && td->kind != D_STRUCT) {
         return bad_description("declared kind");
     }
-    return define_fields(td, members);
+    if (define_fields(td, members) < 0) {
+        return -1;
+    }
+    return td->kind == D_RECORD ? define_unknown(td, desc) : 0;
 }
 
 /* bind(types) -> tuple of TypeCodec, one per description, in order. */
 PyObject *bind_types(PyObject *module, PyObject *types) {
     (void)module;
-    if (load_errors() < 0) {
+    if (load_errors() < 0 || load_unknown() < 0) {
         return NULL;
     }
     if (!PyTuple_Check(types)) {

@@ -104,6 +104,11 @@ struct TypeDef {
     Field *fields;
     Py_ssize_t nvariants;
     Variant *variants;
+    /* Records: their unknown fields (SPEC §5.5.1), kept in the slot `_cser_unknown` (None while
+     * there are none) as a cser.unknown.UnknownFields. */
+    Py_ssize_t unknown_offset; /* the slot's offset in the instance */
+    int unknown_field;         /* the field whose presence byte may hold unknown bits, or -1 */
+    int unknown_mask;          /* the bits of that byte the record does not use, or 0 */
 };
 
 /* ---- errors.c ------------------------------------------------------------------------------ */
@@ -166,6 +171,11 @@ int too_deep(TypeDef *td);
 
 int bind_init(void);
 PyObject *bind_types(PyObject *module, PyObject *types);
+
+/* cser.unknown.UnknownFields (loaded on the first bind), and the names of its attributes and
+ * of the slot a record keeps it in. */
+extern PyObject *UnknownFieldsType;
+extern PyObject *S_cser_unknown, *S_presence_bits, *S_data;
 
 /* ---- module.c ------------------------------------------------------------------------------ */
 

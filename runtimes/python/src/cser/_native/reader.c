@@ -494,9 +494,21 @@ static void leave(Dec *d) {
     Py_LeaveRecursiveCall();
 }
 
+/* A record's unknown fields (SPEC §5.5.1): the unknown presence bits `bits` and the `n` bytes
+ * at `p` left in its body after the fields it knows. Not both empty. */
+CSER_COLD static int keep_unknown(TypeDef *td, PyObject *v, const uint8_t *p, Py_ssize_t n, int bits) {
+    PyObject *unknown = PyObject_CallFunction(UnknownFieldsType, "iy#", bits, (const char *)p, n);
+    if (unknown == NULL) {
+        return -1;
+    }
+    set_slot(v, td->unknown_offset, NULL, unknown);
+    return 0;
+}
+
 /* A record body that ended before field `start` (an older writer): it and the fields after it
- * take their zero values (SPEC §5.5). */
-CSER_COLD static int zero_fields(TypeDef *td, PyObject *v, Py_ssize_t start) {
+ * take their zero values (SPEC §5.5). There are no unknown bytes; there are unknown presence
+ * bits if the body held the presence byte that may have some (`pb`, the last one read). */
+CSER_COLD static int zero_fields(TypeDef *td, PyObject *v, Py_ssize_t start, int pb) {
     for (Py_ssize_t f = start; f < td->nfields; f++) {
         Field *fd = &td->fields[f];
         if (fd->attr == NULL) {
@@ -507,11 +519,17 @@ CSER_COLD static int zero_fields(TypeDef *td, PyObject *v, Py_ssize_t start) {
             return -1;
         }
     }
+    int bits = td->unknown_field >= 0 && start > td->unknown_field ? pb & td->unknown_mask : 0;
+    if (bits) {
+        return keep_unknown(td, v, (const uint8_t *)"", 0, bits);
+    }
+    set_slot(v, td->unknown_offset, NULL, Py_NewRef(Py_None));
     return 0;
 }
 
-/* The fields of a record body (`record`: ends early = zero fields, extra bytes skipped) or of a
- * struct (every field present, presence bits past the last slot rejected). */
+/* The fields of a record body (`record`: ends early = zero fields, extra bytes and unknown
+ * presence bits kept as its unknown fields) or of a struct (every field present, presence bits
+ * past the last slot rejected). */
 static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
     const int record = td->kind == D_RECORD;
     PyObject *v = td->cls->tp_alloc(td->cls, 0);
@@ -523,7 +541,7 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
         Field *fd = &td->fields[f];
         if (record && *pos >= end && (!fd->optional || fd->group_start)) {
             /* The body ends before this field: an older writer; it and the rest are zero. */
-            if (zero_fields(td, v, f) < 0) {
+            if (zero_fields(td, v, f, pb) < 0) {
                 goto fail;
             }
             *pos = end;
@@ -569,7 +587,17 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
         goto fail;
     }
     if (record) {
-        *pos = end; /* bytes after the known fields: a newer writer's, skipped */
+        /* Bytes after the known fields, or bits of slots this record does not have: a newer
+         * writer's, kept as they are (SPEC §5.5.1). */
+        if (*pos < end || (pb & td->unknown_mask)) {
+            if (keep_unknown(td, v, d->data + *pos, end - *pos, pb & td->unknown_mask) < 0) {
+                goto fail;
+            }
+        } else {
+            /* None, in the slot tp_alloc left NULL. */
+            *(PyObject **)((char *)v + td->unknown_offset) = Py_NewRef(Py_None);
+        }
+        *pos = end;
     }
     return v;
 fail:

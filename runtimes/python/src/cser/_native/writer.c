@@ -439,9 +439,66 @@ static inline PyObject *get_field(PyObject *x, int instance, Field *fd) {
     return v;
 }
 
-/* The fields in id order, with a presence byte before each group of eight optional slots. */
+/* A record's unknown fields (SPEC §5.5.1), after its known fields: the unknown presence bits
+ * ORed into its last presence byte, written at `pb_at` (those of `unknown_mask` only), then the
+ * unknown bytes. `u` is the `_cser_unknown` slot of an instance, or NULL: get the attribute. */
+CSER_COLD static int write_unknown(TypeDef *td, PyObject *x, PyObject *u, Out *o, Py_ssize_t pb_at) {
+    if (u == NULL) {
+        if (PyObject_TypeCheck(x, td->cls)) {
+            return type_error("%R has no attribute %R", x, S_cser_unknown);
+        }
+        u = PyObject_GetAttr(x, S_cser_unknown);
+        if (u == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                PyErr_Clear();
+                type_error("no attribute %R", S_cser_unknown);
+            }
+            return -1;
+        }
+    } else {
+        Py_INCREF(u);
+    }
+    int r = -1;
+    PyObject *bits = NULL, *data = NULL;
+    Py_buffer view = {0};
+    if (u == Py_None) {
+        r = 0;
+        goto done;
+    }
+    if (td->unknown_mask) {
+        /* Only a record whose last presence byte has free bits has unknown presence bits. */
+        bits = PyObject_GetAttr(u, S_presence_bits);
+        long b = bits == NULL ? -1 : PyLong_AsLong(bits);
+        if (b == -1 && PyErr_Occurred()) {
+            goto done;
+        }
+        o->buf[pb_at] |= (uint8_t)(b & td->unknown_mask);
+    }
+    data = PyObject_GetAttr(u, S_data);
+    if (data == NULL || PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
+        goto done;
+    }
+    if (out_reserve(o, view.len) < 0) {
+        goto done;
+    }
+    memcpy(o->buf + o->len, view.buf, (size_t)view.len);
+    o->len += view.len;
+    r = 0;
+done:
+    if (view.obj != NULL) {
+        PyBuffer_Release(&view);
+    }
+    Py_XDECREF(data);
+    Py_XDECREF(bits);
+    Py_DECREF(u);
+    return r;
+}
+
+/* The fields in id order, with a presence byte before each group of eight optional slots; a
+ * record's unknown fields after them. */
 int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
     const int instance = PyObject_TypeCheck(x, td->cls);
+    Py_ssize_t pb_at = -1; /* where the last presence byte is */
     for (Py_ssize_t f = 0; f < td->nfields; f++) {
         Field *fd = &td->fields[f];
         if (fd->group_start) {
@@ -467,6 +524,7 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
             if (out_reserve(o, 1) < 0) {
                 return -1;
             }
+            pb_at = o->len;
             o->buf[o->len++] = pb;
         }
         if (fd->attr == NULL) {
@@ -491,6 +549,12 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
         Py_DECREF(v);
         if (r < 0) {
             return -1;
+        }
+    }
+    if (td->kind == D_RECORD) {
+        PyObject *u = instance ? *(PyObject **)((char *)x + td->unknown_offset) : NULL;
+        if (u != Py_None) {
+            return write_unknown(td, x, u, o, pb_at);
         }
     }
     return 0;

@@ -9,6 +9,7 @@ import enum as _enum
 import typing as _t
 
 from cser import codec as _c
+from cser import unknown as _u
 from cser.limits import MAX_DEPTH as _MAX_DEPTH
 
 
@@ -45,7 +46,7 @@ _M_Size: dict[int, Size] = {m.value: m for m in Size}
 class Image:
     """An image of a media item."""
 
-    __slots__ = ("height", "size", "title", "uri", "width",)
+    __slots__ = ("_cser_unknown", "height", "size", "title", "uri", "width",)
 
     TYPE_NAME: _t.ClassVar[str] = "bench.media.Image"
     TYPE_ID: _t.ClassVar[int] = 0x64E3BB452B9BAA99
@@ -57,6 +58,9 @@ class Image:
     width: int
     height: int
     size: Size
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -72,6 +76,7 @@ class Image:
         self.width = width
         self.height = height
         self.size = size
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Image):
@@ -82,12 +87,31 @@ class Image:
             and self.width == other.width
             and self.height == other.height
             and self.size == other.size
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Image(uri={self.uri!r}, title={self.title!r}, width={self.width!r}, height={self.height!r}, size={self.size!r})"
+        return f"Image(uri={self.uri!r}, title={self.title!r}, width={self.width!r}, height={self.height!r}, size={self.size!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -114,7 +138,7 @@ class Image:
 class Media:
     """A media item."""
 
-    __slots__ = ("bitrate", "copyright", "duration", "format", "height", "persons", "player", "size", "title", "uri", "width",)
+    __slots__ = ("_cser_unknown", "bitrate", "copyright", "duration", "format", "height", "persons", "player", "size", "title", "uri", "width",)
 
     TYPE_NAME: _t.ClassVar[str] = "bench.media.Media"
     TYPE_ID: _t.ClassVar[int] = 0x35CD170407069A56
@@ -132,6 +156,9 @@ class Media:
     persons: list[str]
     player: Player
     copyright: str | None
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -159,6 +186,7 @@ class Media:
         self.persons = [] if persons is None else persons
         self.player = player
         self.copyright = copyright
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Media):
@@ -175,12 +203,31 @@ class Media:
             and self.persons == other.persons
             and self.player == other.player
             and self.copyright == other.copyright
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Media(uri={self.uri!r}, title={self.title!r}, width={self.width!r}, height={self.height!r}, format={self.format!r}, duration={self.duration!r}, size={self.size!r}, bitrate={self.bitrate!r}, persons={self.persons!r}, player={self.player!r}, copyright={self.copyright!r})"
+        return f"Media(uri={self.uri!r}, title={self.title!r}, width={self.width!r}, height={self.height!r}, format={self.format!r}, duration={self.duration!r}, size={self.size!r}, bitrate={self.bitrate!r}, persons={self.persons!r}, player={self.player!r}, copyright={self.copyright!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -207,7 +254,7 @@ class Media:
 class MediaContent:
     """A media item with its images."""
 
-    __slots__ = ("images", "media",)
+    __slots__ = ("_cser_unknown", "images", "media",)
 
     TYPE_NAME: _t.ClassVar[str] = "bench.media.MediaContent"
     TYPE_ID: _t.ClassVar[int] = 0x73FB7E3FFCADE1F4
@@ -217,6 +264,9 @@ class MediaContent:
     media: Media
     images: list[Image]
 
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
+
     def __init__(
         self,
         *,
@@ -225,6 +275,7 @@ class MediaContent:
     ) -> None:
         self.media = Media() if media is None else media
         self.images = [] if images is None else images
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MediaContent):
@@ -232,12 +283,31 @@ class MediaContent:
         return (
             self.media == other.media
             and self.images == other.images
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"MediaContent(media={self.media!r}, images={self.images!r})"
+        return f"MediaContent(media={self.media!r}, images={self.images!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -273,7 +343,7 @@ _codec_MediaContent: _c.Codec[MediaContent]
         ("width", "Image.width", _c.I32, -1, 0),
         ("height", "Image.height", _c.I32, -1, 0),
         ("size", "Image.size", (_c.ENUM, Size, _M_Size, "enum bench.media.Size"), -1, Size.SMALL),
-    )),
+    ), 1, 0xFE),
     (_c.RECORD, Media, "bench.media.Media", "Media", (
         ("uri", "Media.uri", _c.STRING, -1, ""),
         ("title", "Media.title", _c.STRING, 0, None),
@@ -286,9 +356,9 @@ _codec_MediaContent: _c.Codec[MediaContent]
         ("persons", "Media.persons", (_c.LIST, _c.STRING), -1, list),
         ("player", "Media.player", (_c.ENUM, Player, _M_Player, "enum bench.media.Player"), -1, Player.JAVA),
         ("copyright", "Media.copyright", _c.STRING, 2, None),
-    )),
+    ), 1, 0xF8),
     (_c.RECORD, MediaContent, "bench.media.MediaContent", "MediaContent", (
         ("media", "MediaContent.media", (_c.REF, Media), -1, Media),
         ("images", "MediaContent.images", (_c.LIST, (_c.REF, Image)), -1, list),
-    )),
+    ), -1, 0),
 ))

@@ -9,6 +9,7 @@ import enum as _enum
 import typing as _t
 
 from cser import codec as _c
+from cser import unknown as _u
 from cser.limits import MAX_DEPTH as _MAX_DEPTH
 
 
@@ -48,7 +49,7 @@ _M_HostileKind: dict[int, HostileKind] = {m.value: m for m in HostileKind}
 class Scalars:
     """One field of every scalar type."""
 
-    __slots__ = ("b", "color", "data", "f32_value", "f64_value", "i8_value", "i16_value", "i32_value", "i64_value", "text", "u8_value", "u16_value", "u32_value", "u64_value",)
+    __slots__ = ("_cser_unknown", "b", "color", "data", "f32_value", "f64_value", "i8_value", "i16_value", "i32_value", "i64_value", "text", "u8_value", "u16_value", "u32_value", "u64_value",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.Scalars"
     TYPE_ID: _t.ClassVar[int] = 0xF9288ACD00585DD0
@@ -69,6 +70,9 @@ class Scalars:
     text: str
     data: bytes
     color: Color
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -102,6 +106,7 @@ class Scalars:
         self.text = text
         self.data = data
         self.color = color
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Scalars):
@@ -121,12 +126,31 @@ class Scalars:
             and self.text == other.text
             and self.data == other.data
             and self.color == other.color
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Scalars(b={self.b!r}, i8_value={self.i8_value!r}, i16_value={self.i16_value!r}, i32_value={self.i32_value!r}, i64_value={self.i64_value!r}, u8_value={self.u8_value!r}, u16_value={self.u16_value!r}, u32_value={self.u32_value!r}, u64_value={self.u64_value!r}, f32_value={self.f32_value!r}, f64_value={self.f64_value!r}, text={self.text!r}, data={self.data!r}, color={self.color!r})"
+        return f"Scalars(b={self.b!r}, i8_value={self.i8_value!r}, i16_value={self.i16_value!r}, i32_value={self.i32_value!r}, i64_value={self.i64_value!r}, u8_value={self.u8_value!r}, u16_value={self.u16_value!r}, u32_value={self.u32_value!r}, u64_value={self.u64_value!r}, f32_value={self.f32_value!r}, f64_value={self.f64_value!r}, text={self.text!r}, data={self.data!r}, color={self.color!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -153,7 +177,7 @@ class Scalars:
 class Keywords:
     """Names that are keywords in Java, Rust or Python."""
 
-    __slots__ = ("class_", "default", "fn", "import_", "match", "none", "self_", "type_",)
+    __slots__ = ("_cser_unknown", "class_", "default", "fn", "import_", "match", "none", "self_", "type_",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.Keywords"
     TYPE_ID: _t.ClassVar[int] = 0xDE5CCF7ABC0D16FC
@@ -168,6 +192,9 @@ class Keywords:
     default: int
     fn: str
     none: str | None
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -189,6 +216,7 @@ class Keywords:
         self.default = default
         self.fn = fn
         self.none = none
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Keywords):
@@ -202,12 +230,31 @@ class Keywords:
             and self.default == other.default
             and self.fn == other.fn
             and self.none == other.none
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Keywords(type_={self.type_!r}, class_={self.class_!r}, match={self.match!r}, self_={self.self_!r}, import_={self.import_!r}, default={self.default!r}, fn={self.fn!r}, none={self.none!r})"
+        return f"Keywords(type_={self.type_!r}, class_={self.class_!r}, match={self.match!r}, self_={self.self_!r}, import_={self.import_!r}, default={self.default!r}, fn={self.fn!r}, none={self.none!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -234,7 +281,7 @@ class Keywords:
 class Collections:
     """Collections, optionals and their combinations."""
 
-    __slots__ = ("big", "blobs", "by_color", "by_id", "colors", "doubles", "flags", "floats", "ints", "matrix", "maybe_map", "maybe_names", "names", "opt1", "opt2", "opt3", "opt4", "opt5", "opt6", "opt7", "opt8", "opt9", "scalars", "sparse", "sparse_map",)
+    __slots__ = ("_cser_unknown", "big", "blobs", "by_color", "by_id", "colors", "doubles", "flags", "floats", "ints", "matrix", "maybe_map", "maybe_names", "names", "opt1", "opt2", "opt3", "opt4", "opt5", "opt6", "opt7", "opt8", "opt9", "scalars", "sparse", "sparse_map",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.Collections"
     TYPE_ID: _t.ClassVar[int] = 0x49C727DC60D858EC
@@ -266,6 +313,9 @@ class Collections:
     opt7: int | None
     opt8: int | None
     opt9: int | None
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -321,6 +371,7 @@ class Collections:
         self.opt7 = opt7
         self.opt8 = opt8
         self.opt9 = opt9
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Collections):
@@ -351,12 +402,31 @@ class Collections:
             and self.opt7 == other.opt7
             and self.opt8 == other.opt8
             and self.opt9 == other.opt9
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Collections(ints={self.ints!r}, big={self.big!r}, doubles={self.doubles!r}, flags={self.flags!r}, names={self.names!r}, blobs={self.blobs!r}, by_id={self.by_id!r}, by_color={self.by_color!r}, maybe_names={self.maybe_names!r}, maybe_map={self.maybe_map!r}, sparse={self.sparse!r}, sparse_map={self.sparse_map!r}, matrix={self.matrix!r}, scalars={self.scalars!r}, colors={self.colors!r}, floats={self.floats!r}, opt1={self.opt1!r}, opt2={self.opt2!r}, opt3={self.opt3!r}, opt4={self.opt4!r}, opt5={self.opt5!r}, opt6={self.opt6!r}, opt7={self.opt7!r}, opt8={self.opt8!r}, opt9={self.opt9!r})"
+        return f"Collections(ints={self.ints!r}, big={self.big!r}, doubles={self.doubles!r}, flags={self.flags!r}, names={self.names!r}, blobs={self.blobs!r}, by_id={self.by_id!r}, by_color={self.by_color!r}, maybe_names={self.maybe_names!r}, maybe_map={self.maybe_map!r}, sparse={self.sparse!r}, sparse_map={self.sparse_map!r}, matrix={self.matrix!r}, scalars={self.scalars!r}, colors={self.colors!r}, floats={self.floats!r}, opt1={self.opt1!r}, opt2={self.opt2!r}, opt3={self.opt3!r}, opt4={self.opt4!r}, opt5={self.opt5!r}, opt6={self.opt6!r}, opt7={self.opt7!r}, opt8={self.opt8!r}, opt9={self.opt9!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -391,7 +461,6 @@ class Lit:
     _IS_RECORD: _t.ClassVar[bool] = False
 
     value: int
-
     def __init__(
         self,
         *,
@@ -410,7 +479,6 @@ class Lit:
 
     def __repr__(self) -> str:
         return f"Lit(value={self.value!r})"
-
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
 
@@ -436,7 +504,7 @@ class Lit:
 class BinOp:
     """A binary operation on two expressions: recursion through a union."""
 
-    __slots__ = ("left", "op", "right",)
+    __slots__ = ("_cser_unknown", "left", "op", "right",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.BinOp"
     TYPE_ID: _t.ClassVar[int] = 0x1934F8177483B4F9
@@ -446,6 +514,9 @@ class BinOp:
     op: str
     left: Expr
     right: Expr
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -457,6 +528,7 @@ class BinOp:
         self.op = op
         self.left = _zero_Expr() if left is None else left
         self.right = _zero_Expr() if right is None else right
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BinOp):
@@ -465,12 +537,31 @@ class BinOp:
             self.op == other.op
             and self.left == other.left
             and self.right == other.right
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"BinOp(op={self.op!r}, left={self.left!r}, right={self.right!r})"
+        return f"BinOp(op={self.op!r}, left={self.left!r}, right={self.right!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -628,7 +719,7 @@ def _zero_Expr() -> Expr:
 class Node:
     """A tree: recursion through a list and an optional."""
 
-    __slots__ = ("children", "label", "next",)
+    __slots__ = ("_cser_unknown", "children", "label", "next",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.Node"
     TYPE_ID: _t.ClassVar[int] = 0xAFF2656A282B65AB
@@ -638,6 +729,9 @@ class Node:
     label: str
     children: list[Node]
     next: Node | None
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -649,6 +743,7 @@ class Node:
         self.label = label
         self.children = [] if children is None else children
         self.next = next
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Node):
@@ -657,12 +752,31 @@ class Node:
             self.label == other.label
             and self.children == other.children
             and self.next == other.next
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Node(label={self.label!r}, children={self.children!r}, next={self.next!r})"
+        return f"Node(label={self.label!r}, children={self.children!r}, next={self.next!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -699,7 +813,6 @@ class Sample:
     x: float
     y: float | None
     color: Color
-
     def __init__(
         self,
         *,
@@ -724,7 +837,6 @@ class Sample:
 
     def __repr__(self) -> str:
         return f"Sample(x={self.x!r}, y={self.y!r}, color={self.color!r})"
-
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
 
@@ -750,7 +862,7 @@ class Sample:
 class EvolvedV1:
     """Version 1 of an evolving record."""
 
-    __slots__ = ("count", "name",)
+    __slots__ = ("_cser_unknown", "count", "name",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.EvolvedV1"
     TYPE_ID: _t.ClassVar[int] = 0x4D760CF7A7B5570D
@@ -760,6 +872,9 @@ class EvolvedV1:
     name: str
     count: int
 
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
+
     def __init__(
         self,
         *,
@@ -768,6 +883,7 @@ class EvolvedV1:
     ) -> None:
         self.name = name
         self.count = count
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EvolvedV1):
@@ -775,12 +891,31 @@ class EvolvedV1:
         return (
             self.name == other.name
             and self.count == other.count
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"EvolvedV1(name={self.name!r}, count={self.count!r})"
+        return f"EvolvedV1(name={self.name!r}, count={self.count!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -807,7 +942,7 @@ class EvolvedV1:
 class EvolvedV2:
     """Version 2 of the same record: fields appended, one deprecated."""
 
-    __slots__ = ("name", "note", "sample", "tags",)
+    __slots__ = ("_cser_unknown", "name", "note", "sample", "tags",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.EvolvedV2"
     TYPE_ID: _t.ClassVar[int] = 0x61E33501030D40A2
@@ -818,6 +953,9 @@ class EvolvedV2:
     note: str | None
     tags: list[str]
     sample: Sample
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
 
     def __init__(
         self,
@@ -831,6 +969,7 @@ class EvolvedV2:
         self.note = note
         self.tags = [] if tags is None else tags
         self.sample = Sample() if sample is None else sample
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EvolvedV2):
@@ -840,12 +979,31 @@ class EvolvedV2:
             and self.note == other.note
             and self.tags == other.tags
             and self.sample == other.sample
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"EvolvedV2(name={self.name!r}, note={self.note!r}, tags={self.tags!r}, sample={self.sample!r})"
+        return f"EvolvedV2(name={self.name!r}, note={self.note!r}, tags={self.tags!r}, sample={self.sample!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -873,26 +1031,48 @@ class Empty:
     """A record with no fields (yet): its message is the single byte 00, and fields may be appended
     later like to any record."""
 
-    __slots__ = ()
+    __slots__ = ("_cser_unknown",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.Empty"
     TYPE_ID: _t.ClassVar[int] = 0x23684AE927F33C96
     FINGERPRINT: _t.ClassVar[int] = 0x84626019CAFA1F37
     _IS_RECORD: _t.ClassVar[bool] = True
+
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
+
     def __init__(
         self,
     ) -> None:
-        pass
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Empty):
             return NotImplemented
-        return True
+        return self._cser_unknown == other._cser_unknown
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return "Empty()"
+        return f"Empty({_u.repr_suffix(self._cser_unknown, first=True)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -922,7 +1102,7 @@ class HostileDocs:
     escapes \\u000a and \\u002a/ that Java would read as code, HTML <b>bold</b> &amp; <script>x</script>,
     a tag @param x, {@code y}, `code`, ${template} and $dollar$ signs, and a quote at the end: \""""
 
-    __slots__ = ("choice", "kind", "number", "text",)
+    __slots__ = ("_cser_unknown", "choice", "kind", "number", "text",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.HostileDocs"
     TYPE_ID: _t.ClassVar[int] = 0x4988230625185506
@@ -938,6 +1118,9 @@ class HostileDocs:
     choice: HostileChoice
     """<!-- an HTML comment --> and a # hash"""
 
+    _cser_unknown: _u.UnknownFields | None
+    """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
+
     def __init__(
         self,
         *,
@@ -950,6 +1133,7 @@ class HostileDocs:
         self.number = number
         self.kind = kind
         self.choice = _zero_HostileChoice() if choice is None else choice
+        self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HostileDocs):
@@ -959,12 +1143,31 @@ class HostileDocs:
             and self.number == other.number
             and self.kind == other.kind
             and self.choice == other.choice
+            and self._cser_unknown == other._cser_unknown
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"HostileDocs(text={self.text!r}, number={self.number!r}, kind={self.kind!r}, choice={self.choice!r})"
+        return f"HostileDocs(text={self.text!r}, number={self.number!r}, kind={self.kind!r}, choice={self.choice!r}{_u.repr_suffix(self._cser_unknown)})"
+
+    def has_unknown_fields(self) -> bool:
+        """Whether decoding kept fields of a newer schema that this one does not describe
+        (SPEC §5.5.1): encoding writes them back after the fields this schema knows."""
+        return self._cser_unknown is not None
+
+    def unknown_fields(self) -> _u.UnknownFields | None:
+        """The unknown fields decoding kept (their presence bits and bytes), or ``None``."""
+        return self._cser_unknown
+
+    def set_unknown_fields(self, unknown: _u.UnknownFields | None) -> None:
+        """Sets the unknown fields encoding writes back, as another record's ``unknown_fields()``
+        returned them; ``None`` (or empty ones) clears them."""
+        self._cser_unknown = unknown or None
+
+    def clear_unknown_fields(self) -> None:
+        """Drops the unknown fields: encoding then writes only the fields of this schema."""
+        self._cser_unknown = None
 
     def encode(self) -> bytes:
         """Encodes this value as a message (SPEC §5.8).
@@ -1102,7 +1305,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("text", "Scalars.text", _c.STRING, -1, ""),
         ("data", "Scalars.data", _c.BYTES, -1, b""),
         ("color", "Scalars.color", (_c.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
-    )),
+    ), -1, 0),
     (_c.RECORD, Keywords, "edge.cases.Keywords", "Keywords", (
         ("type_", "Keywords.type", _c.STRING, -1, ""),
         ("class_", "Keywords.class", _c.STRING, -1, ""),
@@ -1112,7 +1315,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("default", "Keywords.default", _c.I32, -1, 0),
         ("fn", "Keywords.fn", _c.STRING, -1, ""),
         ("none", "Keywords.none", _c.STRING, 0, None),
-    )),
+    ), 7, 0xFE),
     (_c.RECORD, Collections, "edge.cases.Collections", "Collections", (
         ("ints", "Collections.ints", (_c.LIST, _c.I32), -1, list),
         ("big", "Collections.big", (_c.LIST, _c.U64), -1, list),
@@ -1139,7 +1342,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("opt7", "Collections.opt7", _c.I32, 9, None),
         ("opt8", "Collections.opt8", _c.I32, 10, None),
         ("opt9", "Collections.opt9", _c.I32, 11, None),
-    )),
+    ), 21, 0xF0),
     (_c.STRUCT, Lit, "edge.cases.Lit", "Lit", (
         ("value", "Lit.value", _c.I64, -1, 0),
     )),
@@ -1147,7 +1350,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("op", "BinOp.op", _c.STRING, -1, ""),
         ("left", "BinOp.left", (_c.REF, Expr), -1, _zero_Expr),
         ("right", "BinOp.right", (_c.REF, Expr), -1, _zero_Expr),
-    )),
+    ), -1, 0),
     (_c.UNION, Expr, "edge.cases.Expr", "Expr", (
         (1, ExprLit, "Expr.lit", (_c.REF, Lit)),
         (2, ExprBin, "Expr.bin", (_c.REF, BinOp)),
@@ -1158,7 +1361,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("label", "Node.label", _c.STRING, -1, ""),
         ("children", "Node.children", (_c.LIST, (_c.REF, Node)), -1, list),
         ("next", "Node.next", (_c.REF, Node), 0, None),
-    )),
+    ), 2, 0xFE),
     (_c.STRUCT, Sample, "edge.cases.Sample", "Sample", (
         ("x", "Sample.x", _c.F64, -1, 0.0),
         ("y", "Sample.y", _c.F64, 0, None),
@@ -1167,22 +1370,22 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
     (_c.RECORD, EvolvedV1, "edge.cases.EvolvedV1", "EvolvedV1", (
         ("name", "EvolvedV1.name", _c.STRING, -1, ""),
         ("count", "EvolvedV1.count", _c.I32, -1, 0),
-    )),
+    ), -1, 0),
     (_c.RECORD, EvolvedV2, "edge.cases.EvolvedV2", "EvolvedV2", (
         ("name", "EvolvedV2.name", _c.STRING, -1, ""),
         (None, "EvolvedV2.count", _c.I32, -1, b"\x00"),
         ("note", "EvolvedV2.note", _c.STRING, 0, None),
         ("tags", "EvolvedV2.tags", (_c.LIST, _c.STRING), -1, list),
         ("sample", "EvolvedV2.sample", (_c.REF, Sample), -1, Sample),
-    )),
+    ), 2, 0xFE),
     (_c.RECORD, Empty, "edge.cases.Empty", "Empty", (
-    )),
+    ), -1, 0),
     (_c.RECORD, HostileDocs, "edge.cases.HostileDocs", "HostileDocs", (
         ("text", "HostileDocs.text", _c.STRING, -1, ""),
         ("number", "HostileDocs.number", _c.I32, 0, None),
         ("kind", "HostileDocs.kind", (_c.ENUM, HostileKind, _M_HostileKind, "enum edge.cases.HostileKind"), -1, HostileKind.PLAIN),
         ("choice", "HostileDocs.choice", (_c.REF, HostileChoice), -1, _zero_HostileChoice),
-    )),
+    ), 1, 0xFE),
     (_c.UNION, HostileChoice, "edge.cases.HostileChoice", "HostileChoice", (
         (1, HostileChoiceText, "HostileChoice.text", _c.STRING),
         (2, HostileChoiceNumber, "HostileChoice.number", _c.I32),

@@ -36,7 +36,34 @@ class PythonNamesTest {
         assertTrue(py.contains("    encode_: str\n"), py);
         // Names that break nothing are kept as written.
         assertTrue(py.contains("    id: str\n"), py);
-        assertTrue(py.contains("__slots__ = (\"class_\", \"encode_\", \"id\", \"list_\", \"self_\",)"), py);
+        assertTrue(py.contains("__slots__ = (\"_cser_unknown\", \"class_\", \"encode_\", \"id\", \"list_\", \"self_\",)"),
+                py);
+    }
+
+    @Test
+    void fieldsNamedLikeTheUnknownFieldsApiGetAnUnderscore() throws Exception {
+        // Every record has has_unknown_fields(), unknown_fields(), set_unknown_fields() and
+        // clear_unknown_fields() (SPEC §12.3), and keeps them in the slot _cser_unknown.
+        String py = emit("package n;\nrecord R { string unknown_fields = 1; bool has_unknown_fields = 2;"
+                + " i32 set_unknown_fields = 3; i32 clear_unknown_fields = 4; }\nstruct S { i32 unknown_fields = 1; }\n");
+        assertTrue(py.contains("    unknown_fields_: str\n"), py);
+        assertTrue(py.contains("    has_unknown_fields_: bool\n"), py);
+        assertTrue(py.contains("    set_unknown_fields_: int\n"), py);
+        assertTrue(py.contains("    clear_unknown_fields_: int\n"), py);
+        assertTrue(py.contains("__slots__ = (\"_cser_unknown\", \"clear_unknown_fields_\", \"has_unknown_fields_\","
+                + " \"set_unknown_fields_\", \"unknown_fields_\",)"), py);
+        assertTrue(py.contains("    def unknown_fields(self) -> _u.UnknownFields | None:\n"), py);
+        // A struct never evolves: no unknown fields, no slot for them.
+        assertTrue(py.contains("__slots__ = (\"unknown_fields_\",)"), py);
+    }
+
+    @Test
+    void aRecordWithoutFieldsStillKeepsUnknownFields() throws Exception {
+        String py = emit("package n;\nrecord E { }\n");
+        assertTrue(py.contains("__slots__ = (\"_cser_unknown\",)"), py);
+        assertTrue(py.contains("        return self._cser_unknown == other._cser_unknown\n"), py);
+        assertTrue(py.contains("        return f\"E({_u.repr_suffix(self._cser_unknown, first=True)})\"\n"), py);
+        assertTrue(py.contains("    ), -1, 0),\n"), py);
     }
 
     @Test

@@ -38,13 +38,19 @@ public final class Descriptors {
             implements TypeDescriptor {}
 
     /**
-     * A record or struct: {@code (kind, cls, "pkg.Name", "Name", fields)}.
+     * A struct, {@code (_c.STRUCT, cls, "pkg.Name", "Name", fields)}, or a record, which adds
+     * where it keeps unknown presence bits (SPEC §5.5.1): {@code (_c.RECORD, cls, "pkg.Name",
+     * "Name", fields, unknownField, unknownMask)}.
      *
      * @param name the class
      * @param schemaName the type's schema name (the first segment of decode-error paths)
+     * @param unknownField the index in {@code fields} of the field whose presence byte a newer
+     *     schema may extend ({@code MessageType.extensiblePresenceGroup()}), or -1
+     * @param unknownMask the bits of that byte the record does not use
+     *     ({@code MessageType.unknownPresenceMask()}): a literal, {@code 0} without such a byte
      */
     public record RecordDescriptor(boolean struct, String name, String qualifiedName, String schemaName,
-            @ModelElement List<FieldDescriptor> fields) {}
+            @ModelElement List<FieldDescriptor> fields, int unknownField, String unknownMask) {}
 
     /**
      * A field: {@code (attribute, path, type, optional slot or -1, zero)}, where the zero is a

@@ -7,12 +7,14 @@ import java.util.List;
  * One generated module: the classes of one schema package, then the descriptors of its records,
  * structs and unions, bound to a codec ({@code cser.codec}).
  *
+ * @param usesRecords whether a record is declared: its class keeps unknown fields
+ *     ({@code cser.unknown}, SPEC §5.5.1)
  * @param codecNames the classes that have a descriptor, in declaration order
  * @param items enums first (a field's default is evaluated when its class is defined), then the
  *     {@link MessageClass}es and {@link UnionClass}es in declaration order
  */
 public record ModuleFile(String packageName, List<String> sources, List<String> doc, List<Import> imports,
-        boolean usesEnum, boolean usesCodec, List<String> codecNames, @ModelElement List<Object> items,
+        boolean usesEnum, boolean usesCodec, boolean usesRecords, List<String> codecNames, @ModelElement List<Object> items,
         @ModelElement List<Object> descriptors) {
 
     /** A module the generated one imports: {@code import sakai.common as _pkg_sakai_common}. */

@@ -20,6 +20,7 @@ import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
 import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.MessageType;
+import dev.cser.compiler.schema.PresenceGroup;
 import dev.cser.compiler.schema.UnionType;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -109,7 +110,10 @@ final class PyItemBuilder {
                     f.deprecated() || f.isOptional() || fresh ? null : PyCodeBuilder.zero(type),
                     fresh ? PyCodeBuilder.factory(type) : null));
         }
-        return new RecordDescriptor(m.isStruct(), target.className(m.name()), m.qualifiedName(), m.name(), fields);
+        PresenceGroup extensible = m.extensiblePresenceGroup();
+        return new RecordDescriptor(m.isStruct(), target.className(m.name()), m.qualifiedName(), m.name(), fields,
+                extensible == null ? -1 : fs.indexOf(extensible.first()),
+                target.intLiteral(BigInteger.valueOf(m.unknownPresenceMask())));
     }
 
     UnionClass unionClass(UnionType u) {

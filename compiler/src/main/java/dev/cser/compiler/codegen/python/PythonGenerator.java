@@ -5,6 +5,7 @@ import dev.cser.compiler.codegen.OutputFile;
 import dev.cser.compiler.codegen.PackageGroup;
 import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
+import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.Schema;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -72,7 +73,8 @@ public final class PythonGenerator implements Generator {
                 .map(q -> new ModuleFile.Import(target.moduleName(q), target.moduleAlias(q)))
                 .toList();
         return new ModuleFile(p.name(), p.sources(), target.docLines(p.doc()), importList,
-                decls.stream().anyMatch(d -> d instanceof EnumType), !codecNames.isEmpty(), codecNames, items,
+                decls.stream().anyMatch(d -> d instanceof EnumType), !codecNames.isEmpty(),
+                decls.stream().anyMatch(d -> d instanceof MessageType m && !m.isStruct()), codecNames, items,
                 descriptors);
     }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
  * snake_case, classes as declared. A name that would break the generated code gets a trailing
  * underscore: keywords ({@code class_}), {@code self} (the first parameter of every method), the
  * builtins the generated annotations and code use ({@code type_}, {@code list_}), and the
- * generated methods ({@code encode_}).
+ * generated methods ({@code encode_}, {@code unknown_fields_}).
  */
 public final class PythonTarget extends Target {
     /** {@code keyword.kwlist} of Python 3.10–3.13. */
@@ -25,8 +25,12 @@ public final class PythonTarget extends Target {
     private static final Set<String> BUILTINS = Set.of("bool", "int", "float", "str", "bytes", "list", "dict",
             "object", "type", "isinstance", "len", "range", "enumerate", "super", "repr", "NotImplemented");
 
-    /** Names a field cannot take: the receiver and the members every generated class has. */
-    private static final Set<String> MEMBERS = Set.of("self", "encode", "decode");
+    /**
+     * Names a field cannot take: the receiver and the members every generated class has (a
+     * record's unknown fields, SPEC §5.5.1, included).
+     */
+    private static final Set<String> MEMBERS = Set.of("self", "encode", "decode", "has_unknown_fields",
+            "unknown_fields", "set_unknown_fields", "clear_unknown_fields");
 
     @Override
     public String name() {
