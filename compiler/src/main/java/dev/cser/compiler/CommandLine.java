@@ -9,7 +9,8 @@ record CommandLine(
         boolean help, boolean checkOnly, Path javaOut, Path rustOut, Path pythonOut, Path dependencyOut,
         boolean json, List<Path> includeDirs, List<Path> files) {
 
-    static CommandLine parse(String[] args) {
+    static CommandLine parse(String[] argv) {
+        List<String> args = List.of(argv);
         boolean help = false;
         boolean check = false;
         Path javaOut = null;
@@ -19,8 +20,8 @@ record CommandLine(
         boolean json = false;
         List<Path> includes = new ArrayList<>();
         List<Path> files = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
             switch (a) {
                 case "-h", "--help" -> help = true;
                 case "check" -> {
@@ -30,21 +31,13 @@ record CommandLine(
                     check = true;
                 }
                 case "compat" -> throw new IllegalArgumentException("'compat' must come first");
-                case "--java-out" -> javaOut = Path.of(value(args, ++i, a));
-                case "--rust-out" -> rustOut = Path.of(value(args, ++i, a));
-                case "--python-out" -> pythonOut = Path.of(value(args, ++i, a));
-                case "--dependency-out" -> dependencyOut = Path.of(value(args, ++i, a));
+                case "--java-out" -> javaOut = Path.of(Arguments.value(args, ++i, a));
+                case "--rust-out" -> rustOut = Path.of(Arguments.value(args, ++i, a));
+                case "--python-out" -> pythonOut = Path.of(Arguments.value(args, ++i, a));
+                case "--dependency-out" -> dependencyOut = Path.of(Arguments.value(args, ++i, a));
                 case "--json" -> json = true;
-                case "-I" -> includes.add(Path.of(value(args, ++i, a)));
-                default -> {
-                    if (a.startsWith("-I") && a.length() > 2) {
-                        includes.add(Path.of(a.substring(2)));
-                    } else if (a.startsWith("-")) {
-                        throw new IllegalArgumentException("unknown option " + a);
-                    } else {
-                        files.add(Path.of(a));
-                    }
-                }
+                case "-I" -> includes.add(Path.of(Arguments.value(args, ++i, a)));
+                default -> Arguments.other(a, includes, files);
             }
         }
         if (!help && files.isEmpty()) {
@@ -55,12 +48,5 @@ record CommandLine(
         }
         return new CommandLine(help, check, javaOut, rustOut, pythonOut, dependencyOut, json, List.copyOf(includes),
                 List.copyOf(files));
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
     }
 }

@@ -1,5 +1,6 @@
 package dev.cser.compiler.compat;
 
+import dev.cser.compiler.Arguments;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,31 +36,23 @@ public record CompatOptions(
                 case "--strict" -> strict = true;
                 case "--verbose", "-v" -> verbose = true;
                 case "--mode" -> {
-                    String word = value(args, ++i, a);
+                    String word = Arguments.value(args, ++i, a);
                     mode = Mode.byWord(word);
                     if (mode == null) {
                         throw new IllegalArgumentException("--mode must be backward, forward or full, not '" + word + "'");
                     }
                 }
                 case "--format" -> {
-                    String word = value(args, ++i, a);
+                    String word = Arguments.value(args, ++i, a);
                     if (!word.equals("text") && !word.equals("json")) {
                         throw new IllegalArgumentException("--format must be text or json, not '" + word + "'");
                     }
                     json = word.equals("json");
                 }
-                case "-I" -> includes.add(Path.of(value(args, ++i, a)));
-                case "--old-include" -> oldIncludes.add(Path.of(value(args, ++i, a)));
-                case "--new-include" -> newIncludes.add(Path.of(value(args, ++i, a)));
-                default -> {
-                    if (a.startsWith("-I") && a.length() > 2) {
-                        includes.add(Path.of(a.substring(2)));
-                    } else if (a.startsWith("-")) {
-                        throw new IllegalArgumentException("unknown option " + a);
-                    } else {
-                        schemas.add(Path.of(a));
-                    }
-                }
+                case "-I" -> includes.add(Path.of(Arguments.value(args, ++i, a)));
+                case "--old-include" -> oldIncludes.add(Path.of(Arguments.value(args, ++i, a)));
+                case "--new-include" -> newIncludes.add(Path.of(Arguments.value(args, ++i, a)));
+                default -> Arguments.other(a, includes, schemas);
             }
         }
         if (!help && schemas.size() != 2) {
@@ -68,12 +61,5 @@ public record CompatOptions(
         }
         return new CompatOptions(help, mode, strict, verbose, json, List.copyOf(includes), List.copyOf(oldIncludes),
                 List.copyOf(newIncludes), help ? null : schemas.get(0), help ? null : schemas.get(1));
-    }
-
-    private static String value(List<String> args, int i, String option) {
-        if (i >= args.size()) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args.get(i);
     }
 }
