@@ -5,6 +5,12 @@
 //! cargo run --release --bin report -- --mode full|quick|smoke [--filter W3] [--out FILE]
 //! ```
 //!
+//! In `full` and `quick` mode every workload is measured in a child process of its own (this
+//! program run with `--workload W2`; the parent collects the rows): how fast a Rust codec runs
+//! depends on where on the heap its values' strings and the buffers it allocates land, and in one
+//! process that depends on every case measured before (benchmarks/notes.md). A child builds the
+//! values of every workload, as the single process did, and measures only its own.
+//!
 //! Two passes: a counting pass (the counting global allocator of `cser_benchmarks::alloc`:
 //! bytes allocated per operation, averaged over a few calls after one warm-up call), then a
 //! timing pass with criterion, run from this program (flat sampling: every sample runs the same
@@ -44,14 +50,18 @@ impl Mode {
 struct Args {
     mode: Mode,
     filter: Option<String>,
+    /// Set in a child process: the one workload it measures.
+    workload: Option<&'static str>,
     out: PathBuf,
 }
 
-const USAGE: &str = "usage: report --mode full|quick|smoke [--filter SUBSTRING] [--out FILE]";
+const USAGE: &str =
+    "usage: report --mode full|quick|smoke [--filter SUBSTRING] [--workload W] [--out FILE]";
 
 fn parse_args() -> Result<Args, String> {
     let mut mode = None;
     let mut filter = None;
+    let mut workload = None;
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = manifest
         .parent()
@@ -70,6 +80,15 @@ fn parse_args() -> Result<Args, String> {
                 })
             }
             "--filter" => filter = Some(value()?),
+            "--workload" => {
+                let w = value()?;
+                workload = Some(
+                    WORKLOADS
+                        .into_iter()
+                        .find(|&known| known == w)
+                        .ok_or(format!("unknown workload {w}"))?,
+                );
+            }
             "--out" => out = PathBuf::from(value()?),
             // `cargo bench` style flags criterion users may pass: ignored.
             "--bench" => {}
@@ -80,6 +99,7 @@ fn parse_args() -> Result<Args, String> {
     Ok(Args {
         mode: mode.ok_or("--mode is required")?,
         filter,
+        workload,
         out,
     })
 }
@@ -101,22 +121,43 @@ fn key(case: &Case) -> Key {
     (case.workload, case.library, case.op)
 }
 
-fn selected(filter: &Option<String>, case: &Case) -> bool {
-    filter
-        .as_ref()
-        .is_none_or(|f| case.id().contains(f.as_str()))
+/// Which cases a run measures: those whose id contains the filter, of its workload if it has one.
+struct Selection {
+    filter: Option<String>,
+    workload: Option<&'static str>,
+}
+
+impl Selection {
+    fn selects(&self, case: &Case) -> bool {
+        self.workload.is_none_or(|w| w == case.workload)
+            && self
+                .filter
+                .as_ref()
+                .is_none_or(|f| case.id().contains(f.as_str()))
+    }
+
+    /// Whether any case of `workload` can be selected (the parent starts no child for the rest).
+    fn may_select(&self, workload: &str) -> bool {
+        LIBRARIES.into_iter().any(|library| {
+            ["encode", "decode"].into_iter().any(|op| {
+                self.filter
+                    .as_ref()
+                    .is_none_or(|f| format!("{workload}/{library}/{op}").contains(f.as_str()))
+            })
+        })
+    }
 }
 
 /// The counting pass: one warm-up call (buffers grow to size), then `calls` counted calls.
 struct AllocPass<'a> {
     calls: u32,
-    filter: &'a Option<String>,
+    selection: &'a Selection,
     results: &'a mut BTreeMap<Key, Measured>,
 }
 
 impl Runner for AllocPass<'_> {
     fn run<O, F: FnMut() -> O>(&mut self, case: &Case, mut f: F) {
-        if !selected(self.filter, case) {
+        if !self.selection.selects(case) {
             return;
         }
         black_box(f());
@@ -134,13 +175,13 @@ impl Runner for AllocPass<'_> {
 
 /// The smoke pass: every operation once, timed with `Instant` and counted.
 struct SmokePass<'a> {
-    filter: &'a Option<String>,
+    selection: &'a Selection,
     results: &'a mut BTreeMap<Key, Measured>,
 }
 
 impl Runner for SmokePass<'_> {
     fn run<O, F: FnMut() -> O>(&mut self, case: &Case, mut f: F) {
-        if !selected(self.filter, case) {
+        if !self.selection.selects(case) {
             return;
         }
         let start = Instant::now();
@@ -165,13 +206,13 @@ impl Runner for SmokePass<'_> {
 struct TimingPass<'a> {
     criterion: Criterion,
     dir: PathBuf,
-    filter: &'a Option<String>,
+    selection: &'a Selection,
     results: &'a mut BTreeMap<Key, Measured>,
 }
 
 impl Runner for TimingPass<'_> {
     fn run<O, F: FnMut() -> O>(&mut self, case: &Case, mut f: F) {
-        if !selected(self.filter, case) {
+        if !self.selection.selects(case) {
             return;
         }
         let mut group = self.criterion.benchmark_group(case.workload);
@@ -441,6 +482,92 @@ fn write_results(
     std::fs::rename(&tmp, out)
 }
 
+/// Measures the selected cases in this process: counting pass, then timing pass.
+fn measure_here(args: &Args, selection: &Selection) -> (BTreeMap<Key, Measured>, W5Source) {
+    let workloads = Workloads::load();
+    let mut results = BTreeMap::new();
+    workloads.run(&mut AllocPass {
+        calls: if args.mode == Mode::Full { 10 } else { 3 },
+        selection,
+        results: &mut results,
+    });
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion-report");
+    workloads.run(&mut TimingPass {
+        criterion: criterion(args.mode, &dir),
+        dir: dir.clone(),
+        selection,
+        results: &mut results,
+    });
+    (results, workloads.w5_source)
+}
+
+/// Measures each workload the selection may select in a child process of its own and collects
+/// the rows the children write.
+fn measure_in_children(
+    args: &Args,
+    selection: &Selection,
+) -> Result<(BTreeMap<Key, Measured>, W5Source), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let rows_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/report-workloads");
+    std::fs::create_dir_all(&rows_dir).map_err(|e| format!("{}: {e}", rows_dir.display()))?;
+    let mut results = BTreeMap::new();
+    let mut w5 = W5Source::File;
+    for workload in WORKLOADS.into_iter().filter(|w| selection.may_select(w)) {
+        let out = rows_dir.join(format!("{workload}.json"));
+        let _ = std::fs::remove_file(&out);
+        let mut child = std::process::Command::new(&exe);
+        child.args(["--mode", args.mode.name(), "--workload", workload, "--out"]);
+        child.arg(&out);
+        if let Some(f) = &selection.filter {
+            child.args(["--filter", f]);
+        }
+        let status = child
+            .status()
+            .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+        if !status.success() {
+            return Err(format!("measuring {workload} failed ({status})"));
+        }
+        let text = std::fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+        let doc: Value =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", out.display()))?;
+        if doc.get("warnings").is_some() {
+            w5 = W5Source::BuiltIn;
+        }
+        for row in doc["rows"].as_array().into_iter().flatten() {
+            let (key, measured) = row_measured(row).ok_or(format!(
+                "{}: a row this program did not write",
+                out.display()
+            ))?;
+            results.insert(key, measured);
+        }
+    }
+    Ok((results, w5))
+}
+
+/// A row of `write_results` read back.
+fn row_measured(row: &Value) -> Option<(Key, Measured)> {
+    let field = |name: &str| row[name].as_str();
+    let workload = WORKLOADS
+        .into_iter()
+        .find(|&w| Some(w) == field("workload"))?;
+    let library = LIBRARIES
+        .into_iter()
+        .find(|&l| Some(l) == field("library"))?;
+    let op = [Op::Encode, Op::Decode]
+        .into_iter()
+        .find(|op| Some(op.name()) == field("op"))?;
+    let ns = |name: &str| row[name].as_f64();
+    let measured = Measured {
+        bytes: usize::try_from(row["bytes"].as_u64()?).ok()?,
+        alloc_bytes: row["alloc_bytes"].as_u64(),
+        median_ns: ns("median_ns")?,
+        p10_ns: ns("p10_ns")?,
+        p90_ns: ns("p90_ns")?,
+        samples: 0,
+    };
+    Some(((workload, library, op), measured))
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -452,15 +579,19 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if cfg!(debug_assertions) && args.mode != Mode::Smoke {
+    if cfg!(debug_assertions) && args.mode != Mode::Smoke && args.workload.is_none() {
         eprintln!("warning: a debug build; timings are meaningless (use cargo run --release)");
     }
     let started = Instant::now();
-    let workloads = Workloads::load();
-    let mut results = BTreeMap::new();
+    let selection = Selection {
+        filter: args.filter.clone(),
+        workload: args.workload,
+    };
     if args.mode == Mode::Smoke {
+        let workloads = Workloads::load();
+        let mut results = BTreeMap::new();
         workloads.run(&mut SmokePass {
-            filter: &args.filter,
+            selection: &selection,
             results: &mut results,
         });
         print_table(&results);
@@ -471,24 +602,27 @@ fn main() -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    workloads.run(&mut AllocPass {
-        calls: if args.mode == Mode::Full { 10 } else { 3 },
-        filter: &args.filter,
-        results: &mut results,
-    });
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion-report");
-    workloads.run(&mut TimingPass {
-        criterion: criterion(args.mode, &dir),
-        dir: dir.clone(),
-        filter: &args.filter,
-        results: &mut results,
-    });
-    print_table(&results);
-    print_targets(&results);
-    if let Err(e) = write_results(&args.out, args.mode, &results, workloads.w5_source) {
+    let (results, w5) = if args.workload.is_some() {
+        measure_here(&args, &selection)
+    } else {
+        match measure_in_children(&args, &selection) {
+            Ok(measured) => measured,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    if let Err(e) = write_results(&args.out, args.mode, &results, w5) {
         eprintln!("cannot write {}: {e}", args.out.display());
         return ExitCode::FAILURE;
     }
+    if args.workload.is_some() {
+        // A child: the parent prints the table of every workload.
+        return ExitCode::SUCCESS;
+    }
+    print_table(&results);
+    print_targets(&results);
     println!(
         "\n{} mode: {} rows written to {} in {:.0} s",
         args.mode.name(),
