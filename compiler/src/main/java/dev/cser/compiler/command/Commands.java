@@ -14,6 +14,7 @@ public final class Commands {
             DEFAULT,
             new CompileCommand(true),
             new CompatCommand(),
+            new FmtCommand(),
             new HelpCommand());
 
     /** The command called {@code name}, or null. */
