@@ -113,26 +113,24 @@ final class LineBreaker {
         // Trailing comments follow the code two spaces on, as long as code could still follow
         // them on the line; the rest stand on lines of their own below it.
         List<Token> below = new ArrayList<>();
+        boolean lineOpen = true;
         String separator = "  ";
         for (Token c : trailing) {
-            if (!below.isEmpty()) {
+            if (!lineOpen) {
                 below.add(c);
                 continue;
             }
             text.append(separator).append(commentText(c));
             separator = " ";
-            if (c.getType() != CserLexer.BLOCK_COMMENT || c.getText().indexOf('\n') >= 0) {
-                below.add(null); // what follows goes below
-            }
+            // After a line comment, or a block comment over several lines, nothing more fits.
+            lineOpen = c.getType() == CserLexer.BLOCK_COMMENT && c.getText().indexOf('\n') < 0;
         }
         lines.add(new Line(kind, kind == Line.Kind.MEMBER ? 1 : 0, text.toString(), blank));
         if (kind == Line.Kind.OPEN) {
             depth = 1;
         }
         for (Token c : below) {
-            if (c != null) {
-                lines.add(new Line(Line.Kind.COMMENT, depth, commentText(c), false));
-            }
+            lines.add(new Line(Line.Kind.COMMENT, depth, commentText(c), false));
         }
         return i;
     }
