@@ -112,6 +112,61 @@ class SchemaFormatterTest {
     }
 
     /**
+     * The layout depends on the tokens, the comments and where the lines break, not on the spaces
+     * and tabs: each schema with its horizontal whitespace replaced at random (line breaks kept)
+     * formats exactly as the original does.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("repositorySchemas")
+    void spacesAndTabsDoNotMatter(Path file) throws IOException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            return; // not UTF-8: the malformed corpus, covered above
+        }
+        ErrorCollector errors = new ErrorCollector();
+        SchemaParser.parse(file.toString(), text, errors);
+        if (errors.hasErrors()) {
+            return;
+        }
+        String expected = SchemaFormatter.format(text);
+        java.util.Random random = new java.util.Random(file.getFileName().toString().hashCode());
+        int changed = 0;
+        for (int round = 0; round < 3; round++) {
+            String shuffled = reshuffleWhitespace(text, random);
+            changed += shuffled.equals(text) ? 0 : 1;
+            assertEquals(expected, SchemaFormatter.format(shuffled), "whitespace reshuffled:\n" + shuffled);
+        }
+        assertTrue(changed > 0, "the whitespace was never changed");
+    }
+
+    /** {@code text} with each run of spaces and tabs between tokens replaced by 1 to 3 random ones, newlines kept. */
+    private static String reshuffleWhitespace(String text, java.util.Random random) {
+        StringBuilder out = new StringBuilder();
+        int at = 0;
+        for (Token t : tokens(text)) {
+            String gap = text.substring(at, t.getStartIndex());
+            out.append(gap.isEmpty() && random.nextBoolean() ? " " : "");
+            String[] lines = gap.split("\n", -1);
+            for (int k = 0; k < lines.length; k++) {
+                out.append(k > 0 ? "\n" : "").append(lines[k].isEmpty() ? "" : randomBlanks(random));
+            }
+            out.append(t.getText());
+            at = t.getStopIndex() + 1;
+        }
+        return out.append(text.substring(at)).toString();
+    }
+
+    private static String randomBlanks(java.util.Random random) {
+        StringBuilder b = new StringBuilder();
+        for (int n = 1 + random.nextInt(3); n > 0; n--) {
+            b.append(random.nextBoolean() ? ' ' : '\t');
+        }
+        return b.toString();
+    }
+
+    /**
      * Each directory of schemas that compile on their own (no -I needed), formatted into a copy:
      * the Java generated from the copy is the generated Java of the original, headers aside. The
      * doc comments are in the generated code, so this also shows that each still documents what
