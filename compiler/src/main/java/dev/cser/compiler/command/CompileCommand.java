@@ -35,9 +35,9 @@ public final class CompileCommand implements Command {
                                  write the path of every schema file read (the given files and
                                  their imports), one per line, for build tools to watch
 
-            A generated file's header names its schema relative to the current directory when the
-            schema is under it, else relative to the first -I directory holding it, else by its
-            file name alone: never by an absolute path, so the output is the same on every machine.
+            A generated file's header names its schema relative to the deepest of the current
+            directory and the -I directories that hold it, else by its file name alone: never by
+            an absolute path, so the output is the same on every machine.
             """;
 
     private static final String COMPILE_USAGE = """
