@@ -60,15 +60,14 @@ final class LineBreaker {
             Token t = tokens.get(i);
             if (isComment(t)) {
                 if (isInline(t, i)) {
-                    text.append(previous == null ? "" : " ").append(t.getText());
+                    text.append(' ').append(t.getText()); // never first: a statement starts with code
                     previous = t;
                 } else {
                     trailing.add(t);
                 }
                 continue;
             }
-            text.append(Spacing.between(previous, t))
-                    .append(t.getText());
+            text.append(Spacing.between(previous, t)).append(t.getText());
             previous = t;
             if (t.getType() == CserLexer.SEMI || t.getType() == CserLexer.RBRACE || t.getType() == CserLexer.LBRACE) {
                 end = t;
