@@ -1,6 +1,6 @@
 # cser: build, test and demo every part of the project.
 #   make        build the compiler, the Java runtime and the examples' generated code, run the demos
-#   make test   run every test of every part, the cross-language conformance suite, the benchmark
+#   make test   run every test of every part, the format check of every schema, the cross-language conformance suite, the benchmark
 #               smokes, a 20-second smoke of every fuzzer and the socket load test
 #   make fuzz   run every fuzzer for FUZZ_SECONDS per target (FUZZING.md)
 #   make bench  run every benchmark (benchmarks/README.md); make bench-report renders RESULTS.md
@@ -13,7 +13,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo test test-fmt test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -31,7 +31,7 @@ demo: build across-parts
 	$(PY)/python conformance/across/run_across.py --only database
 	$(PY)/python conformance/across/evolution_db.py
 
-test: test-java test-rust test-python test-conformance test-bench test-fuzz test-load
+test: test-java test-fmt test-rust test-python test-conformance test-bench test-fuzz test-load
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
@@ -47,6 +47,15 @@ CSERC_JAR = compiler/target/cserc.jar
 RUST_ENV = CSERC=$(CURDIR)/bin/cserc
 
 JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
+
+## Every schema of the repository is in `cserc fmt`'s layout (compiler/README.md), but the
+## malformed-schema corpus (broken on purpose) and fmt's own unformatted test inputs.
+FMT_CHECKED = schema conformance/schemas runtimes/java/examples/src/test/cser \
+	compiler/src/test/resources/compat compiler/src/test/resources/valid \
+	compiler/src/test/resources/fmt/layout.out.cser compiler/src/test/resources/fmt/comments.out.cser
+
+test-fmt: $(CSERC_JAR)
+	bin/cserc fmt --check $(FMT_CHECKED)
 
 $(CSERC_JAR):
 	$(MVN) $(MVN_FLAGS) -q package -DskipTests

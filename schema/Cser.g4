@@ -95,10 +95,11 @@ INT_LITERAL    : [0-9]+;
 IDENT          : [A-Za-z_] [A-Za-z0-9_]*;
 STRING_LITERAL : '"' (~["\\\r\n] | '\\' ["\\])* '"';
 
-/* Doc comments go to their own channel; the compiler attaches them to the next declaration. */
+/* Doc comments go to their own channel; the compiler attaches them to the next declaration.
+ * Other comments go to the hidden channel: the parser never sees them, `cserc fmt` keeps them. */
 DOC_COMMENT   : '///' ~[\r\n]* -> channel(2);
-LINE_COMMENT  : '//' ~[\r\n]* -> skip;
-BLOCK_COMMENT : '/*' .*? '*/' -> skip;
+LINE_COMMENT  : '//' ~[\r\n]* -> channel(HIDDEN);
+BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN);
 WS            : [ \t\r\n\f]+ -> skip;
 
 /* Anything else becomes one token so the parser reports it where it stands. */

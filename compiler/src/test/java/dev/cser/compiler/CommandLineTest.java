@@ -3,6 +3,8 @@ package dev.cser.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cser.compiler.command.Command;
+import dev.cser.compiler.command.Commands;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -68,7 +70,9 @@ class CommandLineTest {
     void usageErrorsExit2WithAMessageAndTheUsage(String what, String args, String message) {
         String[] argv = args.isEmpty() ? new String[0] : args.split(" ");
         assertEquals(2, run(argv), what);
-        assertEquals("cserc: " + message + "\n" + Cserc.USAGE, stderr());
+        // The usage of the command the line was for: compile when the first word names no other.
+        Command command = argv.length > 0 && Commands.byName(argv[0]) != null ? Commands.byName(argv[0]) : Commands.DEFAULT;
+        assertEquals("cserc: " + message + "\n" + command.usage(), stderr());
         assertEquals("", stdout());
     }
 
@@ -81,6 +85,56 @@ class CommandLineTest {
         out.reset();
         assertEquals(0, run("-h"));
         assertEquals(Cserc.USAGE, stdout());
+    }
+
+    @Test
+    void helpListsEveryCommandWithItsSummary() {
+        assertEquals(0, run("help"));
+        assertEquals(Cserc.USAGE, stdout());
+        for (Command c : Commands.ALL) {
+            assertTrue(stdout().contains("\n  " + c.name() + " "), c.name());
+            assertTrue(stdout().contains(" " + c.summary() + "\n"), c.name());
+        }
+        assertEquals("", stderr());
+    }
+
+    @Test
+    void helpCommandAndCommandHelpPrintThatCommandsUsage() {
+        for (Command c : Commands.ALL) {
+            out.reset();
+            assertEquals(0, run("help", c.name()), c.name());
+            assertEquals(c.usage(), stdout());
+            assertTrue(stdout().startsWith("usage: cserc "), c.name());
+            out.reset();
+            assertEquals(0, run(c.name(), "--help"), c.name());
+            assertEquals(c.usage(), stdout(), c.name() + " --help");
+        }
+        assertEquals("", stderr());
+    }
+
+    @Test
+    void helpOfAnUnknownCommandIsAUsageError() {
+        assertEquals(2, run("help", "decod"));
+        assertEquals("cserc: unknown command 'decod'\n" + Commands.byName("help").usage(), stderr());
+        assertEquals("", stdout());
+    }
+
+    @Test
+    void aBareWordThatIsNoFileIsAnUnknownCommand() {
+        assertEquals(2, run("decod", "a.cser"));
+        assertEquals("cserc: unknown command 'decod'\n" + Cserc.USAGE, stderr());
+    }
+
+    @Test
+    void versionPrintsTheMavenProjectVersion() throws Exception {
+        String pom = Files.readString(TestPaths.MODULE.resolve("pom.xml"));
+        // The compiler's version is its parent's: <parent>...<version>V</version>...</parent>.
+        String parent = pom.substring(pom.indexOf("<parent>"), pom.indexOf("</parent>"));
+        String version = parent.substring(parent.indexOf("<version>") + 9, parent.indexOf("</version>"));
+        assertEquals(0, run("--version"));
+        assertEquals("cserc " + version + "\n", stdout());
+        assertEquals("", stderr());
+        assertEquals(2, run("--version", "extra"));
     }
 
     @Test
@@ -97,7 +151,8 @@ class CommandLineTest {
     @Test
     void compatHelpGoesToStdoutAndExits0() {
         assertEquals(0, run("compat", "--help"));
-        assertEquals(Cserc.USAGE, stdout());
+        assertEquals(Commands.byName("compat").usage(), stdout());
+        assertTrue(stdout().startsWith("usage: cserc compat "));
         assertEquals("", stderr());
     }
 
@@ -110,7 +165,7 @@ class CommandLineTest {
         Path old = Files.createDirectories(dir.resolve("old"));
         assertEquals(2, run("compat", old.toString(), b.toString()));
         assertEquals("cserc: OLD and NEW must both be schema files or both directories: " + old
-                + " is a directory\n" + Cserc.USAGE, stderr());
+                + " is a directory\n" + Commands.byName("compat").usage(), stderr());
     }
 
     @Test

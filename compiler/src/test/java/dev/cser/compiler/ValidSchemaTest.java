@@ -90,7 +90,7 @@ class ValidSchemaTest {
         assertEquals(2, e.diagnostics().size(), "one per import line");
         assertEquals("import \"geo.cser\" not found (looked in " + shapes.getParent() + ")",
                 e.diagnostics().get(0).message());
-        assertEquals(3, e.diagnostics().get(0).location().line());
+        assertEquals(4, e.diagnostics().get(0).location().line());
         assertEquals(8, e.diagnostics().get(0).location().column());
     }
 

@@ -35,9 +35,9 @@ public record PackageGroup(String name, List<SchemaFile> files) {
         return files.stream().flatMap(f -> f.declarations().stream()).toList();
     }
 
-    /** The paths of the files, as the generated code's header names them. */
+    /** The files, as the generated code's header names them ({@code SourceName}). */
     public List<String> sources() {
-        return files.stream().map(SchemaFile::path).toList();
+        return files.stream().map(SchemaFile::sourceName).toList();
     }
 
     /** The package's documentation: the doc comment of its first file's {@code package} line. */

@@ -1,6 +1,6 @@
 package dev.cser.compiler.compat;
 
-import dev.cser.compiler.Arguments;
+import dev.cser.compiler.command.Arguments;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -179,8 +179,9 @@ public final class SchemaParser {
                 errors.at(new Location(path, line, col + 1), ErrorType.SYNTAX, msg);
                 return;
             }
-            boolean echo = lastErrorToken >= 0 && t.getTokenIndex() - lastErrorToken <= CASCADE_TOKENS;
-            lastErrorToken = t.getTokenIndex();
+            int index = visibleIndex(t);
+            boolean echo = lastErrorToken >= 0 && index - lastErrorToken <= CASCADE_TOKENS;
+            lastErrorToken = index;
             if (echo) {
                 return;
             }
@@ -214,6 +215,20 @@ public final class SchemaParser {
                 message = "unexpected '" + t.getText() + "'" + (wanted == null ? "" : ", expecting " + wanted);
             }
             errors.at(where, ErrorType.SYNTAX, message);
+        }
+
+        /**
+         * The index of {@code t} among the tokens that are not hidden: comments (on the hidden
+         * channel for {@code cserc fmt}) do not widen the distance between two errors.
+         */
+        private int visibleIndex(Token t) {
+            int index = 0;
+            for (int i = 0; i < t.getTokenIndex(); i++) {
+                if (tokens.get(i).getChannel() != Token.HIDDEN_CHANNEL) {
+                    index++;
+                }
+            }
+            return index;
         }
 
         /** The token before {@code t} on the default channel, or null at the start of the file. */

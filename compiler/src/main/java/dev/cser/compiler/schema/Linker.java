@@ -45,14 +45,16 @@ public final class Linker {
     /** Links the loaded files. Check the collector for errors before using the result. */
     public Schema link(List<Loader.LoadedFile> files) {
         List<Loader.LoadedFile> sorted = new ArrayList<>(files);
-        sorted.sort(Comparator.comparing(f -> f.element().path()));
+        // By the reproducible name, not the path as given: the order of the generated code must
+        // not depend on how the files were named on the command line.
+        sorted.sort(Comparator.comparing(Loader.LoadedFile::sourceName).thenComparing(f -> f.element().path()));
         Map<Path, Loader.LoadedFile> byPath = new HashMap<>();
         for (Loader.LoadedFile f : sorted) {
             byPath.put(f.realPath(), f);
         }
         List<SchemaFile> schemaFiles = new ArrayList<>();
         for (Loader.LoadedFile f : sorted) {
-            schemaFiles.add(new SchemaFile(f.element().path(), f.element().packageName(), f.element().doc(),
+            schemaFiles.add(new SchemaFile(f.element().path(), f.sourceName(), f.element().packageName(), f.element().doc(),
                     registerFile(f)));
         }
         for (Loader.LoadedFile f : sorted) {

@@ -24,8 +24,11 @@ import java.util.stream.Collectors;
  * imports is an error at the import that closes it.
  */
 public final class Loader {
-    /** A parsed file and the files its imports resolved to (by real path). */
-    public record LoadedFile(Path realPath, FileElement element, List<Path> imports) {}
+    /**
+     * A parsed file, the name generated code gives it ({@link SourceName}) and the files its
+     * imports resolved to (by real path).
+     */
+    public record LoadedFile(Path realPath, String sourceName, FileElement element, List<Path> imports) {}
 
     private final List<Path> includeDirs;
     private final ErrorCollector errors;
@@ -104,7 +107,7 @@ public final class Loader {
             }
         }
         stack.remove(stack.size() - 1);
-        loaded.put(real, new LoadedFile(real, element, List.copyOf(imports)));
+        loaded.put(real, new LoadedFile(real, SourceName.of(file, includeDirs), element, List.copyOf(imports)));
         return real;
     }
 

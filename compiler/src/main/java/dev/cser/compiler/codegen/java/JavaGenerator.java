@@ -31,7 +31,7 @@ public final class JavaGenerator implements Generator {
         List<OutputFile> files = new ArrayList<>();
         for (SchemaFile file : schema.files()) {
             for (Declaration d : file.declarations()) {
-                String source = target.commentText(file.path());
+                String source = target.commentText(file.sourceName());
                 Object model = d instanceof MessageType m ? messages.build(m, source)
                         : d instanceof UnionType u ? unions.build(u, source)
                         : enumFile((EnumType) d, source);

@@ -9,7 +9,10 @@ import dev.cser.compiler.codegen.python.PythonGenerator;
 import dev.cser.compiler.codegen.rust.RustGenerator;
 import dev.cser.compiler.diag.Diagnostic;
 import dev.cser.compiler.diag.DiagnosticFormatter;
+import dev.cser.compiler.diag.ErrorCollector;
 import dev.cser.compiler.diag.SchemaException;
+import dev.cser.compiler.format.SchemaFormatter;
+import dev.cser.compiler.parse.SchemaParser;
 import dev.cser.compiler.schema.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +28,8 @@ import java.util.regex.Pattern;
  * emitter must produce its code) or throw {@link SchemaException} whose every diagnostic is
  * located in the file ({@code path:line:col: error: ...}), except the one whole-file error of a
  * file that cannot be read (not UTF-8), which has no line. An uncaught exception or an error, or
- * more than 1 s for one input, fails.
+ * more than 1 s for one input, fails. A text that parses also goes through {@code cserc fmt}'s
+ * formatter, whose output must parse and format to itself.
  */
 class CompilerFuzzTest {
     private static final Path DIR;
@@ -48,9 +52,16 @@ class CompilerFuzzTest {
     void compile(byte[] schemaText) throws IOException {
         long t0 = System.nanoTime();
         compileOnce(schemaText);
-        long nanos = System.nanoTime() - t0;
+        checkTime("compiling", schemaText, System.nanoTime() - t0);
+        // Timed on its own, so that the limit stays one per job.
+        long t1 = System.nanoTime();
+        formatOnce(schemaText);
+        checkTime("formatting", schemaText, System.nanoTime() - t1);
+    }
+
+    private static void checkTime(String what, byte[] schemaText, long nanos) {
         if (Limits.FUZZING && nanos > Limits.MAX_NANOS) {
-            throw new AssertionError("compiling " + schemaText.length + " bytes took " + nanos / 1_000_000 + " ms:\n"
+            throw new AssertionError(what + " " + schemaText.length + " bytes took " + nanos / 1_000_000 + " ms:\n"
                     + new String(schemaText, StandardCharsets.UTF_8));
         }
     }
@@ -68,6 +79,27 @@ class CompilerFuzzTest {
         new Emitter(new JavaGenerator()).emit(schema, new GeneratorOptions(true));
         new Emitter(new RustGenerator()).emit(schema, new GeneratorOptions(true));
         new Emitter(new PythonGenerator()).emit(schema, new GeneratorOptions(true));
+    }
+
+    private static void formatOnce(byte[] schemaText) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(schemaText)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return; // cserc fmt reports such a file as unreadable, as the compiler does
+        }
+        ErrorCollector errors = new ErrorCollector();
+        SchemaParser.parse("fuzz.cser", text, errors);
+        if (errors.hasErrors()) {
+            return;
+        }
+        String formatted = SchemaFormatter.format(text);
+        ErrorCollector again = new ErrorCollector();
+        SchemaParser.parse("fuzz.cser", formatted, again);
+        if (again.hasErrors() || !SchemaFormatter.format(formatted).equals(formatted)) {
+            throw new AssertionError("the formatted text does not parse or is not a fixed point:\n" + text
+                    + "\n--- formatted:\n" + formatted);
+        }
     }
 
     private static void checkLocated(List<Diagnostic> diagnostics, DiagnosticFormatter formatter) {

@@ -1,18 +1,19 @@
-package dev.cser.compiler;
+package dev.cser.compiler.command;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The parsed arguments of {@code cserc}; {@link #parse} throws IllegalArgumentException on misuse. */
-record CommandLine(
-        boolean help, boolean checkOnly, Path javaOut, Path rustOut, Path pythonOut, Path dependencyOut,
+/**
+ * The arguments of {@code cserc [compile]} and {@code cserc check} (those after the command's
+ * name); {@link #parse} throws IllegalArgumentException on misuse.
+ */
+record CompileOptions(
+        boolean help, Path javaOut, Path rustOut, Path pythonOut, Path dependencyOut,
         boolean json, List<Path> includeDirs, List<Path> files) {
 
-    static CommandLine parse(String[] argv) {
-        List<String> args = List.of(argv);
+    static CompileOptions parse(List<String> args, boolean checkOnly) {
         boolean help = false;
-        boolean check = false;
         Path javaOut = null;
         Path rustOut = null;
         Path pythonOut = null;
@@ -22,15 +23,12 @@ record CommandLine(
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
+            if (Commands.byName(a) != null) {
+                // `cserc -I x check a.cser`: a command word among the operands is a mistake, not a file.
+                throw new IllegalArgumentException("'" + a + "' must come first");
+            }
             switch (a) {
                 case "-h", "--help" -> help = true;
-                case "check" -> {
-                    if (i != 0) {
-                        throw new IllegalArgumentException("'check' must come first");
-                    }
-                    check = true;
-                }
-                case "compat" -> throw new IllegalArgumentException("'compat' must come first");
                 case "--java-out" -> javaOut = Path.of(Arguments.value(args, ++i, a));
                 case "--rust-out" -> rustOut = Path.of(Arguments.value(args, ++i, a));
                 case "--python-out" -> pythonOut = Path.of(Arguments.value(args, ++i, a));
@@ -43,10 +41,10 @@ record CommandLine(
         if (!help && files.isEmpty()) {
             throw new IllegalArgumentException("no schema files given");
         }
-        if (!help && !check && javaOut == null && rustOut == null && pythonOut == null) {
+        if (!help && !checkOnly && javaOut == null && rustOut == null && pythonOut == null) {
             throw new IllegalArgumentException("no output given: use --java-out, --rust-out or --python-out, or 'check'");
         }
-        return new CommandLine(help, check, javaOut, rustOut, pythonOut, dependencyOut, json, List.copyOf(includes),
+        return new CompileOptions(help, javaOut, rustOut, pythonOut, dependencyOut, json, List.copyOf(includes),
                 List.copyOf(files));
     }
 }

@@ -1,4 +1,4 @@
-package dev.cser.compiler;
+package dev.cser.compiler.command;
 
 import java.nio.file.Path;
 import java.util.List;
