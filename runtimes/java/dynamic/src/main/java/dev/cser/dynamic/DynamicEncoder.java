@@ -2,6 +2,7 @@ package dev.cser.dynamic;
 
 import dev.cser.CserEncodeException;
 import dev.cser.CserWriter;
+import dev.cser.FieldPath;
 import dev.cser.UnknownFields;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -12,8 +13,9 @@ import java.util.Map;
  * Writes values by their descriptors, as the code cserc generates for Java writes them: the
  * canonical encoding (SPEC §6), a record's unknown fields written back (its presence bits ORed
  * into its last presence byte, then its bytes, SPEC §5.5.1), deprecated fields as their zero
- * values, and the writer's depth limit (SPEC §7). A value that does not fit its type (a value
- * set through a list a caller changed by hand, say) is a {@link CserEncodeException} naming it.
+ * values, and the writer's depth limit (SPEC §7). The writer's own errors (depth, lone surrogates)
+ * pass unchanged, as from generated code; a value that does not fit its type (put in a list a
+ * caller changed by hand, say) is a {@link CserEncodeException} naming its path.
  */
 final class DynamicEncoder {
     private DynamicEncoder() {}
@@ -42,7 +44,7 @@ final class DynamicEncoder {
 
     private static void write(ValueType type, Object value, CserWriter w) {
         if (value == null) {
-            throw new CserEncodeException("null where the schema has a " + type.schemaText() + ", not an optional");
+            throw new MismatchException("null where the schema has a " + type.schemaText() + ", not an optional");
         }
         if (type instanceof ValueType.ScalarType s) {
             writeScalar(s.scalar(), value, w);
@@ -132,8 +134,9 @@ final class DynamicEncoder {
                 } else if (rec.value(i) != null) {
                     write(((ValueType.OptionalType) f.type()).inner(), rec.value(i), w);
                 }
-            } catch (CserEncodeException e) {
-                throw located(e, type.name() + "." + f.name());
+            } catch (MismatchException e) {
+                e.path.pushField(type.name() + "." + f.name());
+                throw e;
             }
         }
     }
@@ -158,8 +161,9 @@ final class DynamicEncoder {
         w.writeVarint32(u.variant().id());
         try {
             write(u.variant().type(), u.value(), w);
-        } catch (CserEncodeException e) {
-            throw located(e, u.type().name() + "." + u.variant().name());
+        } catch (MismatchException e) {
+            e.path.pushField(u.type().name() + "." + u.variant().name());
+            throw e;
         }
         w.exit();
     }
@@ -185,8 +189,9 @@ final class DynamicEncoder {
             if (!optional || v != null) {
                 try {
                     write(inner, v, w);
-                } catch (CserEncodeException e) {
-                    throw located(e, "[" + i + "]");
+                } catch (MismatchException e) {
+                    e.path.pushIndex(i);
+                    throw e;
                 }
             }
         }
@@ -214,8 +219,9 @@ final class DynamicEncoder {
                 if (!optional || e.getValue() != null) {
                     write(inner, e.getValue(), w);
                 }
-            } catch (CserEncodeException x) {
-                throw located(x, "[" + e.getKey() + "]");
+            } catch (MismatchException x) {
+                x.path.pushKey(e.getKey());
+                throw x;
             }
         }
     }
@@ -224,7 +230,7 @@ final class DynamicEncoder {
 
     private static <T> T cast(Class<T> c, Object value, ValueType type) {
         if (!c.isInstance(value)) {
-            throw new CserEncodeException("a " + type.schemaText() + " is held in a " + c.getSimpleName()
+            throw new MismatchException("a " + type.schemaText() + " is held in a " + c.getSimpleName()
                     + ", not a " + value.getClass().getName());
         }
         return c.cast(value);
@@ -232,28 +238,25 @@ final class DynamicEncoder {
 
     private static void requireType(TypeDescriptor actual, TypeDescriptor expected) {
         if (actual != expected) {
-            throw new CserEncodeException("a value of " + actual + " where the schema has " + expected);
+            throw new MismatchException("a value of " + actual + " where the schema has " + expected);
         }
     }
 
-    /**
-     * The error with where it happened in front: {@code Shape.points[2]: a f64 is held in ...}.
-     * Errors of the writer itself (depth, lone surrogates) are passed on unchanged, path first.
-     */
-    private static CserEncodeException located(CserEncodeException e, String segment) {
-        String m = e.getMessage();
-        boolean pathed = e instanceof LocatedEncodeException;
-        String joined = !pathed ? segment + ": " + m
-                : m.startsWith("[") ? segment + m : segment + "." + m.substring(m.indexOf('.') + 1);
-        return new LocatedEncodeException(joined, e);
-    }
-
-    /** An encode error whose message starts with the path of the value that failed. */
-    private static final class LocatedEncodeException extends CserEncodeException {
+    /** The error of a value that does not fit its type, at {@code path} ("Shape.points[2].x: ..."). */
+    static final class MismatchException extends CserEncodeException {
         private static final long serialVersionUID = 1L;
 
-        LocatedEncodeException(String message, Throwable cause) {
-            super(message, cause);
+        private final String reason;
+        private final FieldPath path = new FieldPath();
+
+        MismatchException(String reason) {
+            super(reason);
+            this.reason = reason;
+        }
+
+        @Override
+        public String getMessage() {
+            return path.isEmpty() ? reason : path + ": " + reason;
         }
     }
 }

@@ -16,7 +16,7 @@ final class ValueCheck {
     static void check(ValueType type, Object value, String where) {
         String problem = problem(type, value);
         if (problem != null) {
-            throw new IllegalArgumentException(where + ": " + problem);
+            throw new IllegalArgumentException(where + (problem.startsWith("[") ? "" : ": ") + problem);
         }
     }
 
