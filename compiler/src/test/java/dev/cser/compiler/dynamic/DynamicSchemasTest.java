@@ -15,6 +15,8 @@ import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.Schema;
+import dev.cser.UnknownFields;
+import dev.cser.dynamic.DecodeTrace;
 import dev.cser.dynamic.DynamicCodec;
 import dev.cser.dynamic.DynamicJson;
 import dev.cser.dynamic.DynamicRecord;
@@ -24,13 +26,18 @@ import dev.cser.dynamic.DynamicValue;
 import dev.cser.dynamic.FieldDescriptor;
 import dev.cser.dynamic.MessageDescriptor;
 import dev.cser.dynamic.RootDescriptor;
+import dev.cser.dynamic.ValueType;
+import dev.cser.dynamic.VariantDescriptor;
+import dev.cser.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,6 +108,85 @@ class DynamicSchemasTest {
             }
         }
         assertTrue(optionals > 8, "the examples have optional fields past one presence byte");
+    }
+
+    /**
+     * Over every positive conformance vector, the pieces a {@link DecodeTrace} reports tile the
+     * message: each byte belongs to exactly one, in order (what an annotated dump relies on).
+     */
+    @Test
+    void aDecodeTraceCoversEveryByteOfEveryVectorOnce() throws Exception {
+        Path root = TestPaths.MODULE.getParent();
+        Map<String, DynamicSchema> schemas = new HashMap<>();
+        int checked = 0;
+        try (Stream<Path> files = Files.list(root.resolve("conformance/vectors"))) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    Map<?, ?> v = (Map<?, ?>) Json.parse(line);
+                    if (!List.of("example", "read").contains(v.get("mode"))) {
+                        continue;
+                    }
+                    Path schemaFile = root.resolve((String) v.get("schema"));
+                    DynamicSchema schema = schemas.computeIfAbsent(schemaFile.toString(), k -> load(schemaFile));
+                    byte[] bytes = HexFormat.of().parseHex((String) v.get("hex"));
+                    Tiles tiles = new Tiles();
+                    DynamicCodec.of(schema.root((String) v.get("type"))).decode(bytes, tiles);
+                    assertEquals(bytes.length, tiles.end, v.get("name") + ": the pieces end where the message does");
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked > 300, "vectors checked: " + checked);
+    }
+
+    private static DynamicSchema load(Path file) {
+        try {
+            return DynamicSchemas.load(List.of(file), List.of(file.getParent()));
+        } catch (SchemaException e) {
+            throw new AssertionError(file + " does not compile", e);
+        }
+    }
+
+    /** Checks that each piece starts where the previous one ended. */
+    private static final class Tiles implements DecodeTrace {
+        int end;
+
+        private void piece(String path, int offset, int size) {
+            assertEquals(end, offset, path + " starts where the piece before it ended");
+            assertTrue(size > 0, path + " has bytes");
+            end = offset + size;
+        }
+
+        @Override
+        public void value(String path, int offset, int size, ValueType type, Object value) {
+            piece(path, offset, size);
+        }
+
+        @Override
+        public void length(String path, int offset, int size, int length) {
+            piece(path, offset, size);
+        }
+
+        @Override
+        public void presence(String path, int offset, int bits) {
+            piece(path, offset, 1);
+        }
+
+        @Override
+        public void count(String path, int offset, int size, int count) {
+            piece(path, offset, size);
+        }
+
+        @Override
+        public void tag(String path, int offset, int size, int tag, VariantDescriptor variant) {
+            piece(path, offset, size);
+        }
+
+        @Override
+        public void unknown(String path, int offset, UnknownFields fields) {
+            assertEquals(end, offset, path + ": unknown fields start where the known ones end");
+            end = offset + fields.size();
+        }
     }
 
     @Test

@@ -78,7 +78,21 @@ public final class DynamicCodec implements CserCodec<DynamicValue> {
 
     /** Decodes the rest of {@code r} as a whole message; set a depth limit on {@code r} with {@code withMaxDepth}. */
     public DynamicValue decode(CserReader r) throws CserDecodeException {
-        return DynamicDecoder.readMessage(type, r);
+        return DynamicDecoder.readMessage(type, r, null);
+    }
+
+    /**
+     * Decodes a whole message, reporting each piece read to {@code trace} (offsets from the start
+     * of the message, paths of fields), for an annotated dump of the bytes. On bad bytes the
+     * trace has had everything before the error, then the error is thrown as by {@link #decode(byte[])}.
+     */
+    public DynamicValue decode(byte[] bytes, DecodeTrace trace) throws CserDecodeException {
+        return decode(new CserReader(bytes), trace);
+    }
+
+    /** {@link #decode(byte[], DecodeTrace)} from the rest of {@code r}. */
+    public DynamicValue decode(CserReader r, DecodeTrace trace) throws CserDecodeException {
+        return DynamicDecoder.readMessage(type, r, Objects.requireNonNull(trace, "trace"));
     }
 
     // ---- streams (CserCodec) -------------------------------------------------------------------

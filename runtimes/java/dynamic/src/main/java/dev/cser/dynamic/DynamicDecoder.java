@@ -3,6 +3,7 @@ package dev.cser.dynamic;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.DecodeErrorKind;
+import dev.cser.UnknownFields;
 import dev.cser.Values;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,14 +13,26 @@ import java.util.Map;
 /**
  * Reads values by their descriptors, step for step as the code cserc generates for Java reads
  * them (java.stg, codec.stg): the same reader calls in the same order, so the same bytes give the
- * same value or the same error (kind, offset and field path, SPEC §10).
+ * same value or the same error (kind, offset and field path, SPEC §10). With a
+ * {@link DecodeTrace} it also reports each piece it reads; without one it only reads.
  */
 final class DynamicDecoder {
-    private DynamicDecoder() {}
+    /** Null when not tracing: then no path is kept. */
+    private final DecodeTrace trace;
+    /** The path to the value being read, outermost first, as {@code FieldPath} segments ("Type.field", "[3]"). */
+    private final List<String> path;
+    private final String rootName;
+
+    private DynamicDecoder(DecodeTrace trace, RootDescriptor root) {
+        this.trace = trace;
+        this.path = trace == null ? null : new ArrayList<>();
+        this.rootName = root.name();
+    }
 
     /** A whole message of {@code type} (SPEC §5.8): the value, then nothing (TRAILING_BYTES otherwise). */
-    static DynamicValue readMessage(RootDescriptor type, CserReader r) throws CserDecodeException {
-        DynamicValue value = readNested(type, r);
+    static DynamicValue readMessage(RootDescriptor type, CserReader r, DecodeTrace trace) throws CserDecodeException {
+        DynamicDecoder d = new DynamicDecoder(trace, type);
+        DynamicValue value = d.readNested(type, r);
         r.expectEnd();
         return value;
     }
@@ -27,12 +40,12 @@ final class DynamicDecoder {
     /** A stream frame's content (SPEC §8): a record's body, a struct's or union's message. */
     static DynamicValue readFrame(RootDescriptor type, CserReader r) throws CserDecodeException {
         if (type instanceof MessageDescriptor m && !m.isStruct()) {
-            return readBody(m, r);
+            return new DynamicDecoder(null, type).readBody(m, r);
         }
-        return readMessage(type, r);
+        return readMessage(type, r, null);
     }
 
-    private static DynamicValue readNested(RootDescriptor type, CserReader r) throws CserDecodeException {
+    private DynamicValue readNested(RootDescriptor type, CserReader r) throws CserDecodeException {
         if (type instanceof MessageDescriptor m) {
             return m.isStruct() ? readStruct(m, r) : readRecord(m, r);
         }
@@ -40,19 +53,29 @@ final class DynamicDecoder {
     }
 
     /** One value of {@code type} (never an optional: those are read where their presence bit is). */
-    private static Object read(ValueType type, CserReader r) throws CserDecodeException {
+    private Object read(ValueType type, CserReader r) throws CserDecodeException {
         if (type instanceof ValueType.ScalarType s) {
-            return readScalar(s.scalar(), r);
+            int at = r.position();
+            Object v = readScalar(s.scalar(), r);
+            if (trace != null) {
+                trace.value(pathText(), at, r.position() - at, type, v);
+            }
+            return v;
         }
         if (type instanceof ValueType.ListType l) {
-            return readList(l.element(), r);
+            return readList(l, r);
         }
         if (type instanceof ValueType.MapType m) {
             return readMap(m, r);
         }
         TypeDescriptor t = ((ValueType.NamedType) type).target();
         if (t instanceof EnumDescriptor e) {
-            return EnumValue.of(e, r.readEnum());
+            int at = r.position();
+            EnumValue v = EnumValue.of(e, r.readEnum());
+            if (trace != null) {
+                trace.value(pathText(), at, r.position() - at, type, v);
+            }
+            return v;
         }
         return readNested((RootDescriptor) t, r);
     }
@@ -77,8 +100,12 @@ final class DynamicDecoder {
 
     // ---- records, structs, unions --------------------------------------------------------------
 
-    private static DynamicRecord readRecord(MessageDescriptor type, CserReader r) throws CserDecodeException {
+    private DynamicRecord readRecord(MessageDescriptor type, CserReader r) throws CserDecodeException {
+        int at = r.position();
         int length = r.readLength();
+        if (trace != null) {
+            trace.length(pathText(), at, r.position() - at, length);
+        }
         int outer = r.pushLimit(length);
         DynamicRecord value = readBody(type, r);
         r.popLimit(outer);
@@ -91,7 +118,7 @@ final class DynamicDecoder {
      * (a newer writer) are kept, with the bits of the last presence byte past the record's slots,
      * as the value's unknown fields (SPEC §5.5.1).
      */
-    private static DynamicRecord readBody(MessageDescriptor type, CserReader r) throws CserDecodeException {
+    private DynamicRecord readBody(MessageDescriptor type, CserReader r) throws CserDecodeException {
         r.enter();
         DynamicRecord msg = new DynamicRecord(type, true);
         List<FieldDescriptor> fields = type.fields();
@@ -110,14 +137,19 @@ final class DynamicDecoder {
                 }
                 at = i;
                 if (p != null && p.startsGroup()) {
-                    presence = r.readByte();
+                    presence = readPresence(r);
                     inUnknownGroup = p.group() == unknownGroup;
                 }
-                readField(msg, i, f, presence, r);
+                readField(type, msg, i, f, presence, r);
             }
             int unknownBits = inUnknownGroup ? presence & type.unknownPresenceMask() : 0;
             if (unknownBits != 0 || r.hasMore()) {
-                msg.putUnknown(r.readUnknownFields(unknownBits));
+                int from = r.position();
+                UnknownFields unknown = r.readUnknownFields(unknownBits);
+                msg.putUnknown(unknown);
+                if (trace != null) {
+                    trace.unknown(pathText(), from, unknown);
+                }
             }
         } catch (CserDecodeException e) {
             throw e.pushField(type.name() + "." + fields.get(at).name());
@@ -127,7 +159,7 @@ final class DynamicDecoder {
         return msg;
     }
 
-    private static DynamicRecord readStruct(MessageDescriptor type, CserReader r) throws CserDecodeException {
+    private DynamicRecord readStruct(MessageDescriptor type, CserReader r) throws CserDecodeException {
         r.enter();
         DynamicRecord msg = new DynamicRecord(type, true);
         List<FieldDescriptor> fields = type.fields();
@@ -139,10 +171,10 @@ final class DynamicDecoder {
                 FieldDescriptor f = fields.get(i);
                 Presence p = f.presence();
                 if (p != null && p.startsGroup()) {
-                    presence = r.readByte();
+                    presence = readPresence(r);
                     r.checkPresence(presence, p.groupSlots());
                 }
-                readField(msg, i, f, presence, r);
+                readField(type, msg, i, f, presence, r);
             }
         } catch (CserDecodeException e) {
             throw e.pushField(type.name() + "." + fields.get(at).name());
@@ -151,14 +183,29 @@ final class DynamicDecoder {
         return msg;
     }
 
+    /** A presence byte of the record, struct, list or map being read. */
+    private int readPresence(CserReader r) throws CserDecodeException {
+        int at = r.position();
+        int bits = r.readByte();
+        if (trace != null) {
+            trace.presence(pathText(), at, bits);
+        }
+        return bits;
+    }
+
     /** Reads field {@code i} (an optional one only when its bit in {@code presence} is set); a deprecated one is dropped. */
-    private static void readField(DynamicRecord msg, int i, FieldDescriptor f, int presence, CserReader r)
-            throws CserDecodeException {
+    private void readField(MessageDescriptor type, DynamicRecord msg, int i, FieldDescriptor f, int presence,
+            CserReader r) throws CserDecodeException {
         Object v = null;
-        if (f.presence() == null) {
-            v = read(f.type(), r);
-        } else if ((presence & f.presence().mask()) != 0) {
-            v = read(((ValueType.OptionalType) f.type()).inner(), r);
+        if (f.presence() == null || (presence & f.presence().mask()) != 0) {
+            ValueType t = f.presence() == null ? f.type() : ((ValueType.OptionalType) f.type()).inner();
+            if (trace == null) {
+                v = read(t, r);
+            } else {
+                path.add(type.name() + "." + f.name());
+                v = read(t, r);
+                path.remove(path.size() - 1);
+            }
         }
         if (!f.deprecated()) {
             msg.put(i, v);
@@ -175,17 +222,27 @@ final class DynamicDecoder {
         }
     }
 
-    private static DynamicUnion readUnion(UnionDescriptor type, CserReader r) throws CserDecodeException {
+    private DynamicUnion readUnion(UnionDescriptor type, CserReader r) throws CserDecodeException {
         r.enter();
+        int from = r.position();
         int tag = r.readVarint32();
         VariantDescriptor v = type.variant(tag);
+        if (trace != null) {
+            trace.tag(pathText(), from, r.position() - from, tag, v);
+        }
         DynamicUnion result;
         try {
             if (v == null) {
                 throw r.error(DecodeErrorKind.UNKNOWN_UNION_TAG,
                         "unknown tag " + Integer.toUnsignedString(tag) + " of union " + type.qualifiedName());
             }
+            if (trace != null) {
+                path.add(type.name() + "." + v.name());
+            }
             result = DynamicUnion.ofChecked(type, v, read(v.type(), r));
+            if (trace != null) {
+                path.remove(path.size() - 1);
+            }
         } catch (CserDecodeException e) {
             throw e.pushField(type.name() + "." + (v != null ? v.name() : "<tag " + Integer.toUnsignedString(tag) + ">"));
         }
@@ -195,39 +252,41 @@ final class DynamicDecoder {
 
     // ---- lists and maps ------------------------------------------------------------------------
 
-    private static List<Object> readList(ValueType element, CserReader r) throws CserDecodeException {
+    private List<Object> readList(ValueType.ListType type, CserReader r) throws CserDecodeException {
+        ValueType element = type.element();
         if (element instanceof ValueType.ScalarType s && s.scalar() != Scalar.STRING && s.scalar() != Scalar.BYTES) {
-            return PackedLists.read(s.scalar(), r);
-        }
-        if (element instanceof ValueType.OptionalType o) {
-            return readOptionalList(o.inner(), r);
-        }
-        int n = r.readCount();
-        List<Object> list = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            try {
-                list.add(read(element, r));
-            } catch (CserDecodeException e) {
-                throw e.pushIndex(i);
+            int at = r.position();
+            List<Object> list = PackedLists.read(s.scalar(), r);
+            if (trace != null) {
+                trace.value(pathText(), at, r.position() - at, type, list);
             }
+            return list;
         }
-        return list;
-    }
-
-    private static List<Object> readOptionalList(ValueType element, CserReader r) throws CserDecodeException {
-        int n = r.readOptionalCount();
+        boolean optional = element instanceof ValueType.OptionalType;
+        ValueType inner = optional ? ((ValueType.OptionalType) element).inner() : element;
+        int at = r.position();
+        int n = optional ? r.readOptionalCount() : r.readCount();
+        if (trace != null) {
+            trace.count(pathText(), at, r.position() - at, n);
+        }
         // Up to eight absent elements fit in a byte: size by the bytes left, not the count.
-        List<Object> list = new ArrayList<>(Math.min(n, r.remaining()));
+        List<Object> list = new ArrayList<>(optional ? Math.min(n, r.remaining()) : n);
         int presence = 0;
         for (int i = 0; i < n; i++) {
-            if ((i & 7) == 0) {
-                presence = r.readByte();
+            if (optional && (i & 7) == 0) {
+                presence = readPresence(r);
                 r.checkPresence(presence, Math.min(8, n - i));
             }
             Object v = null;
-            if ((presence & (1 << (i & 7))) != 0) {
+            if (!optional || (presence & (1 << (i & 7))) != 0) {
                 try {
-                    v = read(element, r);
+                    if (trace != null) {
+                        path.add("[" + i + "]");
+                    }
+                    v = read(inner, r);
+                    if (trace != null) {
+                        path.remove(path.size() - 1);
+                    }
                 } catch (CserDecodeException e) {
                     throw e.pushIndex(i);
                 }
@@ -237,18 +296,28 @@ final class DynamicDecoder {
         return list;
     }
 
-    private static Map<Object, Object> readMap(ValueType.MapType type, CserReader r) throws CserDecodeException {
+    private Map<Object, Object> readMap(ValueType.MapType type, CserReader r) throws CserDecodeException {
         boolean optional = type.value() instanceof ValueType.OptionalType;
         ValueType valueType = optional ? ((ValueType.OptionalType) type.value()).inner() : type.value();
+        int at = r.position();
         int n = optional ? r.readOptionalCount() : r.readCount();
+        if (trace != null) {
+            trace.count(pathText(), at, r.position() - at, n);
+        }
         Map<Object, Object> map = new LinkedHashMap<>(Values.mapCapacity(n));
         int presence = 0;
         for (int i = 0; i < n; i++) {
             if (optional && (i & 7) == 0) {
-                presence = r.readByte();
+                presence = readPresence(r);
                 r.checkPresence(presence, Math.min(8, n - i));
             }
+            if (trace != null) {
+                path.add("[" + i + "][0]");
+            }
             Object key = read(type.key(), r);
+            if (trace != null) {
+                path.set(path.size() - 1, key instanceof String ? "[\"" + key + "\"]" : "[" + key + "]");
+            }
             Object value = null;
             if (!optional || (presence & (1 << (i & 7))) != 0) {
                 try {
@@ -257,11 +326,30 @@ final class DynamicDecoder {
                     throw e.pushKey(key);
                 }
             }
+            if (trace != null) {
+                path.remove(path.size() - 1);
+            }
             map.put(key, value);
             if (map.size() != i + 1) {
                 throw r.error(DecodeErrorKind.DUPLICATE_MAP_KEY, "duplicate map key " + key);
             }
         }
         return map;
+    }
+
+    /** The path being read, as {@code FieldPath} renders it: {@code Media.persons[1].name}; the root's name at the root. */
+    private String pathText() {
+        if (path.isEmpty()) {
+            return rootName;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String s : path) {
+            if (s.startsWith("[") || sb.length() == 0) {
+                sb.append(s);
+            } else {
+                sb.append('.').append(s, s.lastIndexOf('.') + 1, s.length());
+            }
+        }
+        return sb.toString();
     }
 }
