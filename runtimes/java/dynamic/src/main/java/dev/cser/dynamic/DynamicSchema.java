@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -123,7 +124,48 @@ public final class DynamicSchema {
                     }
                 }
             }
+            requireFiniteZeros();
             return new DynamicSchema(new TreeMap<>(types));
+        }
+
+        /**
+         * Every record, struct and union must have a finite zero value (SPEC §3), or building
+         * one would never end: a least fixed point over the types whose zero is known to be
+         * finite (a union's is its zero variant's).
+         */
+        private void requireFiniteZeros() {
+            Set<TypeDescriptor> finite = new HashSet<>();
+            boolean grew = true;
+            while (grew) {
+                grew = false;
+                for (TypeDescriptor t : types.values()) {
+                    if (!finite.contains(t) && finiteZero(t, finite)) {
+                        finite.add(t);
+                        grew = true;
+                    }
+                }
+            }
+            for (TypeDescriptor t : types.values()) {
+                if (!finite.contains(t)) {
+                    throw new DescriptorException(t + ": its zero value would be infinite (it holds itself through "
+                            + "fields that are not optional, lists or maps, or through the zero variant of a union)");
+                }
+            }
+        }
+
+        private static boolean finiteZero(TypeDescriptor t, Set<TypeDescriptor> finite) {
+            if (t instanceof MessageDescriptor m) {
+                return m.fields().stream().allMatch(f -> finiteZero(f.type(), finite));
+            }
+            if (t instanceof UnionDescriptor u) {
+                return finiteZero(u.zeroVariant().type(), finite);
+            }
+            return true;
+        }
+
+        private static boolean finiteZero(ValueType type, Set<TypeDescriptor> finite) {
+            return !(type instanceof ValueType.NamedType n) || n.target() instanceof EnumDescriptor
+                    || finite.contains(n.target());
         }
 
         private void bind(ValueType type, String where) {

@@ -33,6 +33,22 @@ class DescriptorTest {
     }
 
     @Test
+    void everyZeroValueMustBeFinite() {
+        assertEquals("record t.A: its zero value would be infinite (it holds itself through fields that are not "
+                + "optional, lists or maps, or through the zero variant of a union)",
+                buildError(record("t.A", plain("a", 1, named("t.A")))));
+        UnionDescriptor u = new UnionDescriptor("t.U", List.of(new VariantDescriptor("r", 1, named("t.R")),
+                new VariantDescriptor("s", 2, scalar(Scalar.STRING))), "r", 1, 2);
+        assertThrows(DescriptorException.class, () -> DynamicSchema.builder().add(u)
+                .add(record("t.R", plain("u", 1, named("t.U")))).build());
+        UnionDescriptor fixed = new UnionDescriptor("t.U", List.of(new VariantDescriptor("r", 1, named("t.R")),
+                new VariantDescriptor("s", 2, scalar(Scalar.STRING))), "s", 1, 2);
+        DynamicSchema schema = DynamicSchema.builder().add(fixed).add(record("t.R", plain("u", 1, named("t.U"))))
+                .add(record("t.L", plain("l", 1, ValueType.list(named("t.L"))))).build();
+        assertEquals("R{u=U.s[value=]}", new DynamicRecord((MessageDescriptor) schema.root("t.R")).toString());
+    }
+
+    @Test
     void mapKeysAndOptionalsFollowTheLanguage() {
         assertEquals("t.A.m: a map key must be an integer type, string or an enum, not f64",
                 buildError(record("t.A", plain("m", 1, map(scalar(Scalar.F64), scalar(Scalar.I32))))));
