@@ -68,16 +68,21 @@ final class DynamicDecoder {
         if (type instanceof ValueType.MapType m) {
             return readMap(m, r);
         }
+        // Records, structs and unions are read from here directly (not through readNested): one
+        // stack frame less per level keeps a deep value's decode error as cheap as generated code's.
         TypeDescriptor t = ((ValueType.NamedType) type).target();
-        if (t instanceof EnumDescriptor e) {
-            int at = r.position();
-            EnumValue v = EnumValue.of(e, r.readEnum());
-            if (trace != null) {
-                trace.value(pathText(), at, r.position() - at, type, v);
-            }
-            return v;
+        if (t instanceof MessageDescriptor m) {
+            return m.isStruct() ? readStruct(m, r) : readRecord(m, r);
         }
-        return readNested((RootDescriptor) t, r);
+        if (t instanceof UnionDescriptor u) {
+            return readUnion(u, r);
+        }
+        int at = r.position();
+        EnumValue v = EnumValue.of((EnumDescriptor) t, r.readEnum());
+        if (trace != null) {
+            trace.value(pathText(), at, r.position() - at, type, v);
+        }
+        return v;
     }
 
     private static Object readScalar(Scalar s, CserReader r) throws CserDecodeException {

@@ -18,6 +18,8 @@ public final class EnumDescriptor implements TypeDescriptor {
     }
 
     private final String qualifiedName;
+    /** The simple name, kept: decode errors name it on every level they unwind through. */
+    private final String name;
     private final List<Member> members;
     private final Map<String, Member> byName = new HashMap<>();
     private final Map<Integer, Member> byNumber = new HashMap<>();
@@ -29,6 +31,7 @@ public final class EnumDescriptor implements TypeDescriptor {
      */
     public EnumDescriptor(String qualifiedName, List<Member> members) {
         this.qualifiedName = Objects.requireNonNull(qualifiedName, "qualifiedName");
+        this.name = qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
         this.members = List.copyOf(members);
         for (Member m : this.members) {
             if (byName.put(m.name(), m) != null || byNumber.put(m.number(), m) != null) {
@@ -44,6 +47,11 @@ public final class EnumDescriptor implements TypeDescriptor {
     @Override
     public String qualifiedName() {
         return qualifiedName;
+    }
+
+    @Override
+    public String name() {
+        return name;
     }
 
     @Override

@@ -15,6 +15,8 @@ import java.util.Objects;
  */
 public final class MessageDescriptor implements RootDescriptor {
     private final String qualifiedName;
+    /** The simple name, kept: decode errors name it on every level they unwind through. */
+    private final String name;
     private final boolean struct;
     private final List<FieldDescriptor> fields;
     private final int unknownPresenceMask;
@@ -38,6 +40,7 @@ public final class MessageDescriptor implements RootDescriptor {
     public MessageDescriptor(String qualifiedName, boolean struct, List<FieldDescriptor> fields,
             int unknownPresenceMask, long typeId, long fingerprint) {
         this.qualifiedName = Objects.requireNonNull(qualifiedName, "qualifiedName");
+        this.name = qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
         this.struct = struct;
         this.fields = List.copyOf(fields);
         this.unknownPresenceMask = unknownPresenceMask;
@@ -82,6 +85,11 @@ public final class MessageDescriptor implements RootDescriptor {
     @Override
     public String qualifiedName() {
         return qualifiedName;
+    }
+
+    @Override
+    public String name() {
+        return name;
     }
 
     @Override

@@ -15,10 +15,7 @@ public sealed interface TypeDescriptor permits RootDescriptor, EnumDescriptor {
     String keyword();
 
     /** The simple name, as declared: {@code ContentResource}. It starts error paths ({@code ContentResource.id}). */
-    default String name() {
-        String q = qualifiedName();
-        return q.substring(q.lastIndexOf('.') + 1);
-    }
+    String name();
 
     /** The package: {@code sakai.content}. */
     default String packageName() {

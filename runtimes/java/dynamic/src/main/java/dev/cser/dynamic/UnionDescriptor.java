@@ -8,6 +8,8 @@ import java.util.Objects;
 /** A union (SPEC §5.7): a tag, the id of the variant that is set, then that variant's value. */
 public final class UnionDescriptor implements RootDescriptor {
     private final String qualifiedName;
+    /** The simple name, kept: decode errors name it on every level they unwind through. */
+    private final String name;
     private final List<VariantDescriptor> variants;
     private final VariantDescriptor zeroVariant;
     private final long typeId;
@@ -28,6 +30,7 @@ public final class UnionDescriptor implements RootDescriptor {
     public UnionDescriptor(String qualifiedName, List<VariantDescriptor> variants, String zeroVariant, long typeId,
             long fingerprint) {
         this.qualifiedName = Objects.requireNonNull(qualifiedName, "qualifiedName");
+        this.name = qualifiedName.substring(qualifiedName.lastIndexOf('.') + 1);
         this.variants = List.copyOf(variants);
         this.typeId = typeId;
         this.fingerprint = fingerprint;
@@ -52,6 +55,11 @@ public final class UnionDescriptor implements RootDescriptor {
     @Override
     public String qualifiedName() {
         return qualifiedName;
+    }
+
+    @Override
+    public String name() {
+        return name;
     }
 
     @Override
