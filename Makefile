@@ -108,8 +108,9 @@ test-python: $(CSERC_JAR) $(JAVA_VECTORS) $(RUST_VECTORS) $(PY_VENV)/installed
 	# Generated code as a user's project sees it: its packages first-party, cser third-party.
 	cd $(PY_DIR)/target/generated && $(PY)/ruff check --no-cache --isolated --select $(RUFF_RULES) .
 
-## The conformance suite (conformance/README.md): every vector in every language and every
-## writer/reader pair, then streams, sockets and the database across the three languages.
+## The conformance suite (conformance/README.md): every vector in every language (and the
+## schema-driven Java codec) and every writer/reader pair, then streams, sockets and the
+## database across the three languages.
 across-parts: $(CSERC_JAR) $(PY_VENV)/installed
 	cd runtimes/rust && $(RUST_ENV) cargo build -q -p cser-across
 

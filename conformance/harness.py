@@ -18,7 +18,7 @@ CONFORMANCE = Path(__file__).resolve().parent
 ROOT = CONFORMANCE.parent
 VECTORS = CONFORMANCE / "vectors"
 SCHEMAS = CONFORMANCE / "schemas"
-LANGUAGES = ("java", "rust", "python", "python-pure")
+LANGUAGES = ("java", "java-dynamic", "rust", "python", "python-pure")
 
 
 class TesteeError(Exception):

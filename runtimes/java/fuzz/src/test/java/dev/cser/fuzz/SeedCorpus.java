@@ -18,8 +18,9 @@ import java.util.stream.Stream;
  * process-test-classes: {@code SeedCorpus ROOT TEST_CLASSES}.
  *
  * <ul>
- *   <li>decode: every conformance vector with bytes (valid and invalid), the type selector byte
- *       of its type prepended, so that the fuzzer mutates valid encodings;
+ *   <li>decode (and the dynamic codec's decode): every conformance vector with bytes (valid and
+ *       invalid), the type selector byte of its type prepended, so that the fuzzer mutates valid
+ *       encodings;
  *   <li>stream: every vector that decodes, as one stream frame (selector, then frame);
  *   <li>compile: every example and conformance schema and the compiler's malformed-schema corpus.
  * </ul>
@@ -33,6 +34,7 @@ public final class SeedCorpus {
         Path root = Path.of(args[0]).toAbsolutePath().normalize();
         Path out = Path.of(args[1]).resolve("dev/cser/fuzz");
         Path decode = fresh(out.resolve("DecodeFuzzTestInputs/decode"));
+        Path dynamicDecode = fresh(out.resolve("DynamicDecodeFuzzTestInputs/decode"));
         Path stream = fresh(out.resolve("StreamFuzzTestInputs/stream"));
         Path compile = fresh(out.resolve("CompilerFuzzTestInputs/compile"));
         int nDecode = 0;
@@ -71,6 +73,7 @@ public final class SeedCorpus {
                 byte[] message = HexFormat.of().parseHex(hex);
                 String base = (set + "-" + name).replaceAll("[^A-Za-z0-9_.-]", "_");
                 Files.write(decode.resolve(base), prepend(selector, message));
+                Files.write(dynamicDecode.resolve(base), prepend(selector, message));
                 nDecode++;
                 byte[] frame = frame(RootTypes.ALL.get(selector), message);
                 if (frame != null) {

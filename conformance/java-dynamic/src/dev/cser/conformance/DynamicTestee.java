@@ -1,0 +1,290 @@
+package dev.cser.conformance;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import dev.cser.CserDecodeException;
+import dev.cser.CserEncodeException;
+import dev.cser.CserStreamReader;
+import dev.cser.CserStreamWriter;
+import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.diag.DiagnosticFormatter;
+import dev.cser.compiler.diag.SchemaException;
+import dev.cser.compiler.dynamic.DynamicSchemas;
+import dev.cser.dynamic.DynamicCodec;
+import dev.cser.dynamic.DynamicJson;
+import dev.cser.dynamic.DynamicRecord;
+import dev.cser.dynamic.DynamicSchema;
+import dev.cser.dynamic.DynamicValue;
+import dev.cser.dynamic.RootDescriptor;
+import dev.cser.json.Json;
+import dev.cser.json.JsonException;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The conformance testee of the schema-driven codec (conformance/README.md): compiles the schema
+ * into descriptors at start-up ({@code dev.cser.compiler.dynamic.DynamicSchemas}) and answers
+ * every request through {@link DynamicCodec} and {@link DynamicJson}, with no generated code.
+ *
+ * <p>{@code java -cp cserc.jar:CLASSES dev.cser.conformance.DynamicTestee SCHEMA.cser [-I DIR]...}
+ */
+public final class DynamicTestee {
+    private final DynamicSchema schema;
+    private final PrintStream out;
+
+    private DynamicTestee(DynamicSchema schema, PrintStream out) {
+        this.schema = schema;
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws IOException {
+        List<Path> includes = new ArrayList<>();
+        Path file = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("-I") && i + 1 < args.length) {
+                includes.add(Path.of(args[++i]));
+            } else if (args[i].startsWith("-I") && args[i].length() > 2) {
+                includes.add(Path.of(args[i].substring(2)));
+            } else if (file == null && !args[i].startsWith("-")) {
+                file = Path.of(args[i]);
+            } else {
+                System.err.println("usage: DynamicTestee SCHEMA.cser [-I DIR]...");
+                System.exit(2);
+            }
+        }
+        if (file == null) {
+            System.err.println("usage: DynamicTestee SCHEMA.cser [-I DIR]...");
+            System.exit(2);
+        }
+        SchemaCompiler compiler = new SchemaCompiler(includes);
+        DynamicSchema schema;
+        try {
+            schema = DynamicSchemas.compile(compiler, List.of(file));
+        } catch (SchemaException e) {
+            System.err.print(new DiagnosticFormatter(compiler.sources()).formatAll(e.diagnostics()));
+            System.exit(1);
+            return;
+        }
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, UTF_8);
+        new DynamicTestee(schema, out).run(new BufferedInputStream(System.in, 1 << 16));
+    }
+
+    private void run(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        while (true) {
+            int b = in.read();
+            if (b == '\n' || (b < 0 && line.size() > 0)) {
+                handle(line.toByteArray());
+                line.reset();
+            } else if (b >= 0) {
+                line.write(b);
+            }
+            if (b < 0) {
+                break;
+            }
+        }
+        out.flush();
+    }
+
+    private void handle(byte[] raw) {
+        String line;
+        try {
+            line = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(raw)).toString();
+        } catch (CharacterCodingException e) {
+            answer(failure(null, "the request line is not valid UTF-8"));
+            return;
+        }
+        if (line.isBlank()) {
+            return;
+        }
+        Object id = null;
+        Map<String, Object> answer;
+        try {
+            Object request = Json.parse(line);
+            if (!(request instanceof Map<?, ?> req)) {
+                throw new JsonException("a request must be a JSON object");
+            }
+            id = req.get("id");
+            answer = respond(id, req);
+        } catch (Throwable e) {
+            answer = failure(id, describe(e));
+        }
+        answer(answer);
+    }
+
+    private Map<String, Object> respond(Object id, Map<?, ?> req) throws IOException {
+        Object op = req.get("op");
+        if (!(req.get("type") instanceof String typeName)) {
+            return failure(id, "the request has no \"type\" string");
+        }
+        if (!(schema.type(typeName) instanceof RootDescriptor type)) {
+            return failure(id, "unknown type " + typeName);
+        }
+        DynamicCodec codec = DynamicCodec.of(type);
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("id", id);
+        if ("encode".equals(op)) {
+            if (!req.containsKey("value")) {
+                return failure(id, "an encode request needs a \"value\"");
+            }
+            answer.put("ok", true);
+            answer.put("hex", hex(codec.encode(DynamicJson.fromJson(req.get("value"), type))));
+        } else if ("decode".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a decode request needs a \"hex\" string");
+            }
+            answer.put("ok", true);
+            answer.put("value", DynamicJson.toJson(codec.decode(unhex(hex))));
+            // Fail here, inside the try, rather than while answering.
+            Json.write(answer);
+        } else if ("reencode".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a reencode request needs a \"hex\" string");
+            }
+            answer.put("ok", true);
+            answer.put("hex", hex(codec.encode(codec.decode(unhex(hex)))));
+        } else if ("patch".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a patch request needs a \"hex\" string");
+            }
+            if (!(req.get("set") instanceof Map<?, ?> set)) {
+                return failure(id, "a patch request needs a \"set\" object");
+            }
+            DynamicValue value = codec.decode(unhex(hex));
+            if (!(value instanceof DynamicRecord rec)) {
+                return failure(id, "patch sets fields of a record or struct, and " + typeName + " is a union");
+            }
+            patch(rec, set);
+            answer.put("ok", true);
+            answer.put("hex", hex(codec.encode(rec)));
+        } else if ("restream".equals(op)) {
+            if (!(req.get("hex") instanceof String hex)) {
+                return failure(id, "a restream request needs a \"hex\" string");
+            }
+            answer.put("ok", true);
+            answer.put("hex", hex(restream(codec, unhex(hex))));
+        } else {
+            return failure(id, "unknown op " + (op instanceof String ? Json.write(op) : String.valueOf(op)));
+        }
+        return answer;
+    }
+
+    /**
+     * Sets the fields named in {@code set} from their JSON mapping, keeping everything else as
+     * decoded (unknown fields of the value and of the records in its other fields). The new
+     * values come from reading the value's JSON with {@code set} applied, which checks them.
+     */
+    private static void patch(DynamicRecord value, Map<?, ?> set) {
+        Map<?, ?> json = (Map<?, ?>) DynamicJson.toJson(value);
+        Map<Object, Object> patched = new LinkedHashMap<>(json);
+        for (Map.Entry<?, ?> e : set.entrySet()) {
+            if (!json.containsKey(e.getKey())) {
+                throw new JsonException(value.type().qualifiedName() + " has no field " + Json.write(e.getKey()));
+            }
+            patched.put(e.getKey(), e.getValue());
+        }
+        DynamicRecord from = (DynamicRecord) DynamicJson.fromJson(patched, value.type());
+        for (Object name : set.keySet()) {
+            value.set((String) name, from.get((String) name));
+        }
+    }
+
+    /** Reads a stream of the codec's type (any fingerprint) and writes its records to a new one. */
+    private static byte[] restream(DynamicCodec codec, byte[] stream) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CserStreamReader<DynamicValue> in = new CserStreamReader<>(new ByteArrayInputStream(stream), codec);
+                CserStreamWriter<DynamicValue> w = new CserStreamWriter<>(out, codec)) {
+            for (DynamicValue v = in.read(); v != null; v = in.read()) {
+                w.write(v);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** The error text: a decode error starts with its kind ("TRUNCATED: ..."). */
+    private static String describe(Throwable e) {
+        if (e instanceof CserDecodeException || e instanceof JsonException || e instanceof CserEncodeException) {
+            return e.getMessage();
+        }
+        if (e instanceof StackOverflowError) {
+            return "stack overflow (nesting too deep)";
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    private static Map<String, Object> failure(Object id, String error) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("id", id);
+        answer.put("ok", false);
+        answer.put("error", error);
+        return answer;
+    }
+
+    private void answer(Map<String, Object> answer) {
+        String text;
+        try {
+            text = Json.write(answer);
+        } catch (RuntimeException e) {
+            text = Json.write(failure(null, describe(e)));
+        }
+        out.print(text);
+        out.print('\n');
+        out.flush();
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    private static String hex(byte[] bytes) {
+        char[] c = new char[bytes.length * 2];
+        for (int i = 0; i < bytes.length; i++) {
+            c[2 * i] = HEX[(bytes[i] >> 4) & 15];
+            c[2 * i + 1] = HEX[bytes[i] & 15];
+        }
+        return new String(c);
+    }
+
+    private static byte[] unhex(String s) {
+        if (s.length() % 2 != 0) {
+            throw new IllegalArgumentException("bad hex: odd length " + s.length());
+        }
+        byte[] out = new byte[s.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            int hi = digit(s.charAt(2 * i));
+            int lo = digit(s.charAt(2 * i + 1));
+            if (hi < 0 || lo < 0) {
+                throw new IllegalArgumentException("bad hex: not a hex digit near offset " + 2 * i);
+            }
+            out[i] = (byte) (hi << 4 | lo);
+        }
+        return out;
+    }
+
+    /** An ASCII hex digit's value, -1 for anything else. */
+    private static int digit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+}

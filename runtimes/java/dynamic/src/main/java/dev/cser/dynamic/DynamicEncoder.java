@@ -1,0 +1,262 @@
+package dev.cser.dynamic;
+
+import dev.cser.CserEncodeException;
+import dev.cser.CserWriter;
+import dev.cser.FieldPath;
+import dev.cser.UnknownFields;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes values by their descriptors, as the code cserc generates for Java writes them: the
+ * canonical encoding (SPEC §6), a record's unknown fields written back (its presence bits ORed
+ * into its last presence byte, then its bytes, SPEC §5.5.1), deprecated fields as their zero
+ * values, and the writer's depth limit (SPEC §7). The writer's own errors (depth, lone surrogates)
+ * pass unchanged, as from generated code; a value that does not fit its type (put in a list a
+ * caller changed by hand, say) is a {@link CserEncodeException} naming its path.
+ */
+final class DynamicEncoder {
+    private DynamicEncoder() {}
+
+    /** A whole message (SPEC §5.8): a record with its length, a struct's fields, a union's tag and value. */
+    static void writeMessage(DynamicValue value, CserWriter w) {
+        if (value instanceof DynamicRecord rec) {
+            if (rec.type().isStruct()) {
+                writeStruct(rec, w);
+            } else {
+                writeRecord(rec, w);
+            }
+        } else {
+            writeUnion((DynamicUnion) value, w);
+        }
+    }
+
+    /** A stream frame's content (SPEC §8): a record's body, a struct's or union's message. */
+    static void writeFrame(DynamicValue value, CserWriter w) {
+        if (value instanceof DynamicRecord rec && !rec.type().isStruct()) {
+            writeBody(rec, w);
+        } else {
+            writeMessage(value, w);
+        }
+    }
+
+    private static void write(ValueType type, Object value, CserWriter w) {
+        if (value == null) {
+            throw new MismatchException("null where the schema has a " + type.schemaText() + ", not an optional");
+        }
+        if (type instanceof ValueType.ScalarType s) {
+            writeScalar(s.scalar(), value, w);
+        } else if (type instanceof ValueType.ListType l) {
+            writeList(l.element(), cast(List.class, value, type), w);
+        } else if (type instanceof ValueType.MapType m) {
+            writeMap(m, cast(Map.class, value, type), w);
+        } else {
+            TypeDescriptor t = ((ValueType.NamedType) type).target();
+            if (t instanceof EnumDescriptor) {
+                EnumValue e = cast(EnumValue.class, value, type);
+                requireType(e.type(), t);
+                w.writeEnum(e.number());
+            } else {
+                DynamicValue v = cast(DynamicValue.class, value, type);
+                requireType(v.type(), t);
+                writeMessage(v, w);
+            }
+        }
+    }
+
+    private static void writeScalar(Scalar s, Object value, CserWriter w) {
+        Object v = cast(s.javaClass(), value, new ValueType.ScalarType(s));
+        switch (s) {
+            case BOOL -> w.writeBool((Boolean) v);
+            case I8 -> w.writeI8((Byte) v);
+            case U8 -> w.writeU8((Byte) v);
+            case I16 -> w.writeI16((Short) v);
+            case U16 -> w.writeU16((Short) v);
+            case I32 -> w.writeI32((Integer) v);
+            case U32 -> w.writeU32((Integer) v);
+            case I64 -> w.writeI64((Long) v);
+            case U64 -> w.writeU64((Long) v);
+            case F32 -> w.writeF32((Float) v);
+            case F64 -> w.writeF64((Double) v);
+            case STRING -> w.writeString((String) v);
+            case BYTES -> w.writeBytes((byte[]) v);
+        }
+    }
+
+    // ---- records, structs, unions --------------------------------------------------------------
+
+    private static void writeRecord(DynamicRecord rec, CserWriter w) {
+        int mark = w.beginLength();
+        writeBody(rec, w);
+        w.endLength(mark);
+    }
+
+    private static void writeBody(DynamicRecord rec, CserWriter w) {
+        w.enter();
+        UnknownFields unknown = rec.unknown();
+        writeFields(rec, unknown, w);
+        if (unknown != null) {
+            w.writeUnknownBytes(unknown);
+        }
+        w.exit();
+    }
+
+    private static void writeStruct(DynamicRecord rec, CserWriter w) {
+        w.enter();
+        writeFields(rec, null, w);
+        w.exit();
+    }
+
+    /** The fields in id order, each presence byte just before the field of its first slot. */
+    private static void writeFields(DynamicRecord rec, UnknownFields unknown, CserWriter w) {
+        MessageDescriptor type = rec.type();
+        List<FieldDescriptor> fields = type.fields();
+        int unknownGroup = type.unknownBitsGroup();
+        for (int i = 0; i < fields.size(); i++) {
+            FieldDescriptor f = fields.get(i);
+            Presence p = f.presence();
+            if (p != null && p.startsGroup()) {
+                int bits = presenceByte(rec, fields, i, p.groupSlots());
+                if (unknown != null && p.group() == unknownGroup) {
+                    bits |= unknown.presenceBits();
+                }
+                w.writeByte(bits);
+            }
+            try {
+                if (f.deprecated()) {
+                    if (p == null) {
+                        write(f.type(), ZeroValues.of(f.type()), w); // on the wire as its zero value
+                    }
+                } else if (p == null) {
+                    write(f.type(), rec.value(i), w);
+                } else if (rec.value(i) != null) {
+                    write(((ValueType.OptionalType) f.type()).inner(), rec.value(i), w);
+                }
+            } catch (MismatchException e) {
+                e.path.pushField(type.name() + "." + f.name());
+                throw e;
+            }
+        }
+    }
+
+    /** The presence byte of the {@code slots} optional fields from field {@code first} on: a bit per present one. */
+    private static int presenceByte(DynamicRecord rec, List<FieldDescriptor> fields, int first, int slots) {
+        int bits = 0;
+        for (int i = first, seen = 0; seen < slots; i++) {
+            FieldDescriptor f = fields.get(i);
+            if (f.presence() != null) {
+                seen++;
+                if (!f.deprecated() && rec.value(i) != null) {
+                    bits |= f.presence().mask();
+                }
+            }
+        }
+        return bits;
+    }
+
+    private static void writeUnion(DynamicUnion u, CserWriter w) {
+        w.enter();
+        w.writeVarint32(u.variant().id());
+        try {
+            write(u.variant().type(), u.value(), w);
+        } catch (MismatchException e) {
+            e.path.pushField(u.type().name() + "." + u.variant().name());
+            throw e;
+        }
+        w.exit();
+    }
+
+    // ---- lists and maps ------------------------------------------------------------------------
+
+    private static void writeList(ValueType element, List<?> list, CserWriter w) {
+        int n = list.size();
+        w.writeCount(n);
+        boolean optional = element instanceof ValueType.OptionalType;
+        ValueType inner = optional ? ((ValueType.OptionalType) element).inner() : element;
+        for (int i = 0; i < n; i++) {
+            if (optional && (i & 7) == 0) {
+                int bits = 0;
+                for (int j = i; j < n && j < i + 8; j++) {
+                    if (list.get(j) != null) {
+                        bits |= 1 << (j - i);
+                    }
+                }
+                w.writeByte(bits);
+            }
+            Object v = list.get(i);
+            if (!optional || v != null) {
+                try {
+                    write(inner, v, w);
+                } catch (MismatchException e) {
+                    e.path.pushIndex(i);
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static void writeMap(ValueType.MapType type, Map<?, ?> map, CserWriter w) {
+        boolean optional = type.value() instanceof ValueType.OptionalType;
+        ValueType inner = optional ? ((ValueType.OptionalType) type.value()).inner() : type.value();
+        w.writeCount(map.size());
+        List<Object> values = optional ? new ArrayList<>(map.values()) : null;
+        int i = 0;
+        for (Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator(); it.hasNext(); i++) {
+            Map.Entry<?, ?> e = it.next();
+            if (optional && (i & 7) == 0) {
+                int bits = 0;
+                for (int j = i; j < values.size() && j < i + 8; j++) {
+                    if (values.get(j) != null) {
+                        bits |= 1 << (j - i);
+                    }
+                }
+                w.writeByte(bits);
+            }
+            try {
+                write(type.key(), e.getKey(), w);
+                if (!optional || e.getValue() != null) {
+                    write(inner, e.getValue(), w);
+                }
+            } catch (MismatchException x) {
+                x.path.pushKey(e.getKey());
+                throw x;
+            }
+        }
+    }
+
+    // ---- checks --------------------------------------------------------------------------------
+
+    private static <T> T cast(Class<T> c, Object value, ValueType type) {
+        if (!c.isInstance(value)) {
+            throw new MismatchException("a " + type.schemaText() + " is held in a " + c.getSimpleName()
+                    + ", not a " + value.getClass().getName());
+        }
+        return c.cast(value);
+    }
+
+    private static void requireType(TypeDescriptor actual, TypeDescriptor expected) {
+        if (actual != expected) {
+            throw new MismatchException("a value of " + actual + " where the schema has " + expected);
+        }
+    }
+
+    /** The error of a value that does not fit its type, at {@code path} ("Shape.points[2].x: ..."). */
+    static final class MismatchException extends CserEncodeException {
+        private static final long serialVersionUID = 1L;
+
+        private final String reason;
+        private final FieldPath path = new FieldPath();
+
+        MismatchException(String reason) {
+            super(reason);
+            this.reason = reason;
+        }
+
+        @Override
+        public String getMessage() {
+            return path.isEmpty() ? reason : path + ": " + reason;
+        }
+    }
+}
