@@ -4,6 +4,8 @@
 #               smokes, a 20-second smoke of every fuzzer and the socket load test
 #   make fuzz   run every fuzzer for FUZZ_SECONDS per target (FUZZING.md)
 #   make bench  run every benchmark (benchmarks/README.md); make bench-report renders RESULTS.md
+#   make install    install the cserc launcher and its jar under PREFIX (default ~/.local):
+#               PREFIX/bin/cserc and PREFIX/share/cser/cserc.jar; make uninstall removes them
 #   make clean  remove build output
 
 MVN ?= mvn
@@ -13,7 +15,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -31,7 +33,7 @@ demo: build across-parts
 	$(PY)/python conformance/across/run_across.py --only database
 	$(PY)/python conformance/across/evolution_db.py
 
-test: test-java test-rust test-python test-conformance test-bench test-fuzz test-load
+test: test-java test-rust test-python test-conformance test-install test-bench test-fuzz test-load
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
@@ -50,6 +52,25 @@ JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
 
 $(CSERC_JAR):
 	$(MVN) $(MVN_FLAGS) -q package -DskipTests
+
+## `make install`: the launcher bin/cserc and the compiler jar, laid out so that the launcher finds
+## the jar beside itself (PREFIX/bin/cserc runs PREFIX/share/cser/cserc.jar); PREFIX/bin on PATH
+## makes `cserc` a command, which cser-build finds too. DESTDIR is prepended for packagers.
+## It installs the jar `make` last built (and builds it if there is none).
+PREFIX ?= $(HOME)/.local
+INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin
+INSTALL_SHARE = $(DESTDIR)$(PREFIX)/share/cser
+
+install: $(CSERC_JAR)
+	mkdir -p '$(INSTALL_BIN)' '$(INSTALL_SHARE)'
+	cp $(CSERC_JAR) '$(INSTALL_SHARE)/cserc.jar'
+	chmod 644 '$(INSTALL_SHARE)/cserc.jar'
+	cp bin/cserc '$(INSTALL_BIN)/cserc'
+	chmod 755 '$(INSTALL_BIN)/cserc'
+
+uninstall:
+	rm -f '$(INSTALL_BIN)/cserc' '$(INSTALL_SHARE)/cserc.jar'
+	-rmdir '$(INSTALL_SHARE)' 2>/dev/null
 
 # The bytes Java wrote, which the Rust tests decode (VectorExportTest; make test-java writes them too).
 $(JAVA_VECTORS):
