@@ -1,7 +1,8 @@
 # cser: build, test and demo every part of the project.
 #   make        build the compiler, the Java runtime and the examples' generated code, run the demos
-#   make test   run every test of every part, the cross-language conformance suite, the benchmark
-#               smokes, a 20-second smoke of every fuzzer and the socket load test
+#   make test   run every test of every part, the cross-language conformance suite, the install
+#               test (standalone projects outside the checkout), the benchmark smokes, a
+#               20-second smoke of every fuzzer and the socket load test
 #   make fuzz   run every fuzzer for FUZZ_SECONDS per target (FUZZING.md)
 #   make bench  run every benchmark (benchmarks/README.md); make bench-report renders RESULTS.md
 #   make install    install the cserc launcher and its jar under PREFIX (default ~/.local):
@@ -129,6 +130,13 @@ test-conformance: $(CSERC_JAR) $(PY_VENV)/installed across-parts
 	conformance/run
 	$(PY)/python conformance/across/run_across.py
 	$(PY)/python conformance/across/evolution_db.py
+
+## cser installed as a user installs it (conformance/install/README.md): `make install` into a
+## temporary PREFIX and `pip install runtimes/python` into a fresh venv, used from standalone
+## Java, Rust and Python projects in a temporary directory outside the checkout.
+test-install: $(CSERC_JAR)
+	ls runtimes/java/target/cser-runtime-*.jar >/dev/null 2>&1 || $(MVN) $(MVN_FLAGS) -q package -DskipTests -pl runtimes/java
+	PYTHON=$(PYTHON) conformance/install/run
 
 ## Benchmarks (benchmarks/README.md). `make test` compiles every harness, runs its tests (exact
 ## encoded sizes) and a one-iteration smoke; `make bench` / `make bench-quick` run them all and
