@@ -1,9 +1,12 @@
 # cser: build, test and demo every part of the project.
 #   make        build the compiler, the Java runtime and the examples' generated code, run the demos
-#   make test   run every test of every part, the format check of every schema, the cross-language conformance suite, the benchmark
-#               smokes, a 20-second smoke of every fuzzer and the socket load test
+#   make test   run every test of every part, the format check of every schema, the cross-language
+#               conformance suite, the install test (standalone projects outside the checkout),
+#               the benchmark smokes, a 20-second smoke of every fuzzer and the socket load test
 #   make fuzz   run every fuzzer for FUZZ_SECONDS per target (FUZZING.md)
 #   make bench  run every benchmark (benchmarks/README.md); make bench-report renders RESULTS.md
+#   make install    install the cserc launcher and its jar under PREFIX (default ~/.local):
+#               PREFIX/bin/cserc and PREFIX/share/cser/cserc.jar; make uninstall removes them
 #   make clean  remove build output
 
 MVN ?= mvn
@@ -13,7 +16,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo test test-fmt test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -31,7 +34,7 @@ demo: build across-parts
 	$(PY)/python conformance/across/run_across.py --only database
 	$(PY)/python conformance/across/evolution_db.py
 
-test: test-java test-fmt test-rust test-python test-conformance test-bench test-fuzz test-load
+test: test-java test-fmt test-rust test-python test-conformance test-install test-bench test-fuzz test-load
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
 ## of every example schema.
@@ -59,6 +62,25 @@ test-fmt: $(CSERC_JAR)
 
 $(CSERC_JAR):
 	$(MVN) $(MVN_FLAGS) -q package -DskipTests
+
+## `make install`: the launcher bin/cserc and the compiler jar, laid out so that the launcher finds
+## the jar beside itself (PREFIX/bin/cserc runs PREFIX/share/cser/cserc.jar); PREFIX/bin on PATH
+## makes `cserc` a command, which cser-build finds too. DESTDIR is prepended for packagers.
+## It installs the jar `make` last built (and builds it if there is none).
+PREFIX ?= $(HOME)/.local
+INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin
+INSTALL_SHARE = $(DESTDIR)$(PREFIX)/share/cser
+
+install: $(CSERC_JAR)
+	mkdir -p '$(INSTALL_BIN)' '$(INSTALL_SHARE)'
+	cp $(CSERC_JAR) '$(INSTALL_SHARE)/cserc.jar'
+	chmod 644 '$(INSTALL_SHARE)/cserc.jar'
+	cp bin/cserc '$(INSTALL_BIN)/cserc'
+	chmod 755 '$(INSTALL_BIN)/cserc'
+
+uninstall:
+	rm -f '$(INSTALL_BIN)/cserc' '$(INSTALL_SHARE)/cserc.jar'
+	-rmdir '$(INSTALL_SHARE)' 2>/dev/null
 
 # The bytes Java wrote, which the Rust tests decode (VectorExportTest; make test-java writes them too).
 $(JAVA_VECTORS):
@@ -118,6 +140,13 @@ test-conformance: $(CSERC_JAR) $(PY_VENV)/installed across-parts
 	conformance/run
 	$(PY)/python conformance/across/run_across.py
 	$(PY)/python conformance/across/evolution_db.py
+
+## cser installed as a user installs it (conformance/install/README.md): `make install` into a
+## temporary PREFIX and `pip install runtimes/python` into a fresh venv, used from standalone
+## Java, Rust and Python projects in a temporary directory outside the checkout.
+test-install: $(CSERC_JAR)
+	ls runtimes/java/target/cser-runtime-*.jar >/dev/null 2>&1 || $(MVN) $(MVN_FLAGS) -q package -DskipTests -pl runtimes/java
+	PYTHON=$(PYTHON) conformance/install/run
 
 ## Benchmarks (benchmarks/README.md). `make test` compiles every harness, runs its tests (exact
 ## encoded sizes) and a one-iteration smoke; `make bench` / `make bench-quick` run them all and

@@ -4,9 +4,11 @@
 ARGS...`` (``cserc --help`` lists the arguments); :func:`compile_schemas` generates Python code
 from a build script or a test. The compiler is a Java program, found as follows:
 
-- the jar: the ``CSERC_JAR`` environment variable; else the path in ``_jar_path.txt`` beside
-  this file (written when the package is installed from a built source checkout); else
-  ``compiler/target/cserc.jar`` of the source checkout this file lies in;
+- the jar: the ``CSERC_JAR`` environment variable; else ``cserc.jar`` beside this file (the
+  copy a wheel or sdist of the package carries, put there by its build, setup.py); else the
+  path in ``_jar_path.txt`` beside this file (the Makefile writes it when it installs the package
+  in editable mode into its venv); else ``compiler/target/cserc.jar`` of the source checkout
+  this file lies in;
 - Java (17 or newer): ``$JAVA_HOME/bin/java``, else ``java`` on ``PATH``.
 """
 
@@ -25,9 +27,14 @@ __all__ = ["CompileError", "compile_schemas", "main"]
 _EXIT_SETUP = 2
 
 _HERE = Path(__file__).resolve().parent
+# The copy the package carries when it was built as a wheel (setup.py puts it there).
+_PACKAGED_JAR = _HERE / "cserc.jar"
 _JAR_PATH_FILE = _HERE / "_jar_path.txt"
-# In a source checkout this file is runtimes/python/src/cser/compile.py.
-_CHECKOUT_JAR = (_HERE / ".." / ".." / ".." / ".." / "compiler" / "target" / "cserc.jar").resolve()
+# In a source checkout this file is runtimes/python/src/cser/compile.py. Only then does
+# _CHECKOUT_POM exist: under site-packages these paths name nothing.
+_CHECKOUT = (_HERE / ".." / ".." / ".." / "..").resolve()
+_CHECKOUT_JAR = _CHECKOUT / "compiler" / "target" / "cserc.jar"
+_CHECKOUT_POM = _CHECKOUT / "compiler" / "pom.xml"
 
 
 class CompileError(Exception):
@@ -42,6 +49,8 @@ def find_jar() -> str:
         if not os.path.isfile(env):
             raise CompileError(f"compiler jar {env} (from CSERC_JAR) not found: set CSERC_JAR to cserc.jar")
         return env
+    if _PACKAGED_JAR.is_file():
+        return str(_PACKAGED_JAR)
     if _JAR_PATH_FILE.is_file():
         recorded = _JAR_PATH_FILE.read_text(encoding="utf-8").strip()
         if not os.path.isfile(recorded):
@@ -52,9 +61,15 @@ def find_jar() -> str:
         return recorded
     if _CHECKOUT_JAR.is_file():
         return str(_CHECKOUT_JAR)
+    if _CHECKOUT_POM.is_file():
+        raise CompileError(
+            f"compiler jar {_CHECKOUT_JAR} not found: run 'make' in the cser checkout {_CHECKOUT} "
+            "(it builds the jar), or set CSERC_JAR to the path of cserc.jar"
+        )
     raise CompileError(
-        f"compiler jar not found (looked for {_CHECKOUT_JAR}): set CSERC_JAR to cserc.jar, "
-        "or run 'make' in the cser source checkout"
+        f"this installation of the cser package ({_HERE}) carries no compiler jar: reinstall it "
+        "with 'pip install runtimes/python' from a cser checkout (its build puts cserc.jar into "
+        "the package), or set CSERC_JAR to the path of cserc.jar"
     )
 
 

@@ -53,12 +53,16 @@ class DecodeError(ValueError):
     path of fields leading to it, e.g. ``MediaContent.images[1].title``.
     """
 
-    __slots__ = ("_path", "context", "kind", "offset", "reason")
+    __slots__ = ("_path", "context", "hint", "kind", "offset", "reason")
 
     kind: DecodeErrorKind
     offset: int
     reason: str
     context: str | None
+    #: A suggestion for the caller, or ``None``: :data:`STREAM_HINT` when bytes that start with
+    #: the stream magic ``CSER`` (SPEC §8) fail to decode as one message. It changes neither the
+    #: kind nor the offset.
+    hint: str | None
 
     def __init__(self, kind: DecodeErrorKind, reason: str, offset: int) -> None:
         super().__init__(kind, reason, offset)
@@ -67,6 +71,7 @@ class DecodeError(ValueError):
         self.reason = reason
         self._path = FieldPath()
         self.context = None
+        self.hint = None
 
     def push_field(self, segment: str) -> DecodeError:
         """Prepends a field segment, ``"Type.field"``, while unwinding; returns ``self``."""
@@ -96,22 +101,39 @@ class DecodeError(ValueError):
             text += f" in {path}"
         if self.context:
             text += f" ({self.context})"
+        if self.hint:
+            text += f"; hint: {self.hint}"
         return text
 
     def __repr__(self) -> str:
         return f"DecodeError({self})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.kind, self.reason, self.offset, self._path.segments, self.context))
+        return (_rebuild, (self.kind, self.reason, self.offset, self._path.segments, self.context, self.hint))
 
 
 def _rebuild(
-    kind: DecodeErrorKind, reason: str, offset: int, segments: list[str], context: str | None
+    kind: DecodeErrorKind,
+    reason: str,
+    offset: int,
+    segments: list[str],
+    context: str | None,
+    hint: str | None = None,
 ) -> DecodeError:
     e = DecodeError(kind, reason, offset)
     e._path = FieldPath(segments)
     e.context = context
+    e.hint = hint
     return e
+
+
+#: The hint of a decode error of a message that starts with the stream magic: a stream decoded
+#: as a message fails somewhere in its header, with an error that says nothing about why. (The C
+#: accelerator sets the same text, taken from here.)
+STREAM_HINT = (
+    'the bytes start with "CSER", the magic of a stream (SPEC §8): '
+    "read them with cser.StreamReader, not as one message"
+)
 
 
 class EncodeError(ValueError):

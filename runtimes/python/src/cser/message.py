@@ -3,7 +3,8 @@ interpreter: wraps the readers and writers :mod:`cser.reader` and :mod:`cser.wri
 the four methods of a codec (:class:`cser.codec.Codec`). (The C accelerator does the same in
 ``_native/module.c``.)
 
-A message is one value and nothing after it: TRAILING_BYTES otherwise. Errors that are not cser's
+A message is one value and nothing after it: TRAILING_BYTES otherwise. If it starts with the
+stream magic ``CSER``, its decode error carries :data:`~cser.errors.STREAM_HINT`. Errors that are not cser's
 own are turned into them: a wrongly typed value into :class:`~cser.errors.EncodeError` (mypy
 --strict catches those statically; this catches them at run time), a ``max_depth`` beyond what
 the interpreter's stack allows into *depth exceeded*.
@@ -15,8 +16,16 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from cser.errors import DecodeError, EncodeError, lone_surrogate, recursion_exceeded, trailing_bytes
+from cser.errors import (
+    STREAM_HINT,
+    DecodeError,
+    EncodeError,
+    lone_surrogate,
+    recursion_exceeded,
+    trailing_bytes,
+)
 from cser.limits import MAX_DEPTH
+from cser.stream import MAGIC
 from cser.varint import encode_varint, read_varint
 
 __all__ = ["body_decoder", "body_encoder", "decoder", "encoder"]
@@ -33,11 +42,16 @@ def decoder(read: Reader) -> Callable[[bytes | bytearray | memoryview, int], Any
             data = bytes(data)
         end = len(data)
         try:
-            value, pos = read(data, 0, end, max_depth)
-        except RecursionError:
-            raise recursion_exceeded(0) from None
-        if pos != end:
-            raise trailing_bytes(pos, end)
+            try:
+                value, pos = read(data, 0, end, max_depth)
+            except RecursionError:
+                raise recursion_exceeded(0) from None
+            if pos != end:
+                raise trailing_bytes(pos, end)
+        except DecodeError as e:
+            if data.startswith(MAGIC):
+                e.hint = STREAM_HINT
+            raise
         return value
 
     return decode

@@ -32,7 +32,8 @@
 //! 2. else the environment variable `CSERC` (the path of the `cserc` executable or script);
 //! 3. else `cserc` on `PATH`.
 //!
-//! `cserc` is `bin/cserc` in the cser repository, built there by `make`.
+//! `make install` in the cser repository installs `cserc` (into `~/.local/bin`, or
+//! `PREFIX/bin`); `bin/cserc` in a checkout built by `make` works as well.
 //!
 //! # What cargo is told
 //!
@@ -64,9 +65,11 @@ pub const DEPENDENCY_FILE: &str = "cser-dependencies.txt";
 pub const MODULES_FILE: &str = "cser_modules.rs";
 
 /// What to do when the compiler cannot be found; part of every "not found" error.
-const HOW_TO_GET_CSERC: &str = "set the environment variable CSERC to the path of the cserc \
-     executable, or put cserc on PATH (cserc is bin/cserc in the cser repository, built there \
-     by `make`), or call cser_build::Config::cserc(path) in build.rs";
+const HOW_TO_GET_CSERC: &str = "install it with `make install` in a cser checkout (which puts \
+     cserc in ~/.local/bin; `make install PREFIX=DIR` puts it in DIR/bin) and put cserc on PATH, \
+     or set the environment variable CSERC to the path of the cserc executable (such as \
+     bin/cserc in a cser checkout built by `make`), or call cser_build::Config::cserc(path) in \
+     build.rs";
 
 /// How to run the cser compiler: include directories, output directory and the compiler.
 ///

@@ -234,8 +234,8 @@ fn missing_compiler_says_what_to_do() {
             "cserc was not found",
             "set the environment variable CSERC",
             "put cserc on PATH",
-            "bin/cserc in the cser repository",
-            "`make`",
+            "`make install`",
+            "bin/cserc in a cser checkout",
         ] {
             assert!(message.contains(needle), "{needle:?} not in {message}");
         }

@@ -82,6 +82,7 @@ struct Inner {
     reason: String,
     path: FieldPath,
     context: Option<String>,
+    hint: Option<&'static str>,
 }
 
 /// The one error every decode failure returns (SPEC §10): a [`DecodeErrorKind`], the byte
@@ -101,6 +102,7 @@ impl DecodeError {
             reason: reason.into(),
             path: FieldPath::new(),
             context: None,
+            hint: None,
         }))
     }
 
@@ -137,6 +139,19 @@ impl DecodeError {
     /// Sets where the message sits in a stream.
     pub fn set_context(&mut self, context: impl Into<String>) {
         self.0.context = Some(context.into());
+    }
+
+    /// A suggestion for the caller, if any: set when bytes that start with the stream magic
+    /// `CSER` (SPEC §8) fail to decode as one message (they are probably a stream, to be read
+    /// with [`StreamReader`](crate::StreamReader)). It changes neither the kind nor the offset.
+    pub fn hint(&self) -> Option<&str> {
+        self.0.hint
+    }
+
+    /// Adds a hint (see [`DecodeError::hint`]).
+    pub(crate) fn with_hint(mut self, hint: &'static str) -> Self {
+        self.0.hint = Some(hint);
+        self
     }
 
     /// Prepends a field segment, `"Type.field"`, while unwinding.
@@ -193,6 +208,9 @@ impl fmt::Display for DecodeError {
         }
         if let Some(c) = &self.0.context {
             write!(f, " ({c})")?;
+        }
+        if let Some(h) = self.0.hint {
+            write!(f, "; hint: {h}")?;
         }
         Ok(())
     }

@@ -3,10 +3,13 @@
 #include "native.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 PyObject *DecodeError;
 PyObject *EncodeError;
 PyObject *S_push_field, *S_push_index, *S_push_key;
+static PyObject *S_hint;
+static PyObject *StreamHint; /* cser.errors.STREAM_HINT */
 
 static PyObject *KindMembers[KIND_COUNT]; /* cser.errors.DecodeErrorKind members, by KIND_* */
 
@@ -21,7 +24,9 @@ int errors_init(void) {
     S_push_field = PyUnicode_InternFromString("push_field");
     S_push_index = PyUnicode_InternFromString("push_index");
     S_push_key = PyUnicode_InternFromString("push_key");
-    return S_push_field == NULL || S_push_index == NULL || S_push_key == NULL ? -1 : 0;
+    S_hint = PyUnicode_InternFromString("hint");
+    return S_push_field == NULL || S_push_index == NULL || S_push_key == NULL || S_hint == NULL
+        ? -1 : 0;
 }
 
 /* On the first bind: the error classes (cser.errors imports nothing of this extension). */
@@ -47,10 +52,11 @@ int load_errors(void) {
         }
     }
     Py_DECREF(kinds);
+    StreamHint = PyObject_GetAttrString(mod, "STREAM_HINT");
     EncodeError = PyObject_GetAttrString(mod, "EncodeError");
     DecodeError = PyObject_GetAttrString(mod, "DecodeError");
     Py_DECREF(mod);
-    return DecodeError != NULL && EncodeError != NULL ? 0 : -1;
+    return DecodeError != NULL && EncodeError != NULL && StreamHint != NULL ? 0 : -1;
 }
 
 int dec_error(int kind, Py_ssize_t offset, const char *fmt, ...) {
@@ -89,6 +95,22 @@ void push_segment(PyObject *method, PyObject *arg) {
         return;
     }
     Py_DECREF(r);
+    PyErr_Restore(type, value, tb);
+}
+
+void add_stream_hint(const uint8_t *data, Py_ssize_t len) {
+    if (len < 4 || memcmp(data, "CSER", 4) != 0 || !PyErr_ExceptionMatches(DecodeError)) {
+        return;
+    }
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (PyObject_SetAttr(value, S_hint, StreamHint) < 0) {
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(tb);
+        return;
+    }
     PyErr_Restore(type, value, tb);
 }
 

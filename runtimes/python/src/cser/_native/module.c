@@ -47,6 +47,9 @@ static PyObject *TypeCodec_decode(TypeCodec *self, PyObject *const *args, Py_ssi
     Py_ssize_t pos = 0;
     PyObject *v = decode_typedef(self->td, &d, &pos, view.len, depth);
     v = finish_decode(v, pos, view.len);
+    if (v == NULL) {
+        add_stream_hint(d.data, view.len);
+    }
     PyBuffer_Release(&view);
     return v;
 }

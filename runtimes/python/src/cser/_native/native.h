@@ -132,6 +132,9 @@ int truncated(Py_ssize_t end);
 /* While a DecodeError unwinds, prepend a path segment by calling its push_* method. */
 void push_segment(PyObject *method, PyObject *arg);
 void push_index(Py_ssize_t i);
+/* While a DecodeError of a whole message unwinds: if the message starts with the stream magic
+ * CSER (SPEC 8), set its hint to cser.errors.STREAM_HINT (read it as a stream instead). */
+void add_stream_hint(const uint8_t *data, Py_ssize_t len);
 /* A value the format cannot hold: EncodeError. */
 int enc_error(const char *fmt, ...);
 /* A value of the wrong Python type: TypeError, which encode() reports as EncodeError("cannot

@@ -28,6 +28,8 @@ public class CserDecodeException extends IOException {
     private final FieldPath path = new FieldPath();
     /** Where the message sits, e.g. "record 12, frame at stream offset 3456"; null if unknown. */
     private String context;
+    /** What the caller may have meant, e.g. to read a stream; null if nothing to suggest. */
+    private String hint;
 
     /**
      * Creates a decode error.
@@ -96,12 +98,26 @@ public class CserDecodeException extends IOException {
         return this;
     }
 
+    /**
+     * A suggestion for the caller, or null: set when bytes that start with the stream magic
+     * {@code CSER} (SPEC §8) fail to decode as one message, since they are probably a stream.
+     * It does not change the kind or the offset.
+     */
+    public String hint() {
+        return hint;
+    }
+
+    /** The reader adds a hint when the bytes look like something else than a message. */
+    void setHint(String hint) {
+        this.hint = hint;
+    }
+
     /** The stream reader says which record of the stream failed, e.g. "record 12, frame at stream offset 3456". */
     void setContext(String where) {
         this.context = where;
     }
 
-    /** Kind, description, offset, path and, in a stream, which record. */
+    /** Kind, description, offset, path, in a stream which record, and the hint if there is one. */
     @Override
     public String getMessage() {
         StringBuilder sb = new StringBuilder();
@@ -111,6 +127,9 @@ public class CserDecodeException extends IOException {
         }
         if (context != null) {
             sb.append(" (").append(context).append(')');
+        }
+        if (hint != null) {
+            sb.append("; hint: ").append(hint);
         }
         return sb.toString();
     }

@@ -43,6 +43,10 @@ public final class CserReader {
     private int maxDepth = DEFAULT_MAX_DEPTH;
     /** Added to message offsets in errors, e.g. the frame's offset in a stream. */
     private long baseOffset;
+    /** Array index just past the message (the limit reset() set; limit moves with bodies). */
+    private int end;
+    /** Whether the message is a stream frame's content, which may start with any bytes. */
+    private boolean streamFrame;
     /** Scratch space for decoding non-ASCII strings, kept across strings to avoid garbage. */
     private char[] chars;
 
@@ -81,8 +85,16 @@ public final class CserReader {
         this.start = off;
         this.pos = off;
         this.limit = off + len;
+        this.end = off + len;
         this.depth = 0;
         this.baseOffset = 0;
+        this.streamFrame = false;
+        return this;
+    }
+
+    /** Marks the message as a stream frame's content: its errors get no stream hint. */
+    CserReader asStreamFrame() {
+        this.streamFrame = true;
         return this;
     }
 
@@ -139,7 +151,23 @@ public final class CserReader {
 
     /** An error of {@code kind} at array index {@code at}. */
     CserDecodeException errorAt(DecodeErrorKind kind, String message, int at) {
-        return new CserDecodeException(kind, message, baseOffset + (at - start));
+        return withStreamHint(new CserDecodeException(kind, message, baseOffset + (at - start)));
+    }
+
+    /** What every decode error of a message starting with the stream magic suggests. */
+    static final String STREAM_HINT = "the bytes start with \"CSER\", the magic of a stream (SPEC §8): "
+            + "read them with CserStreamReader, not as one message";
+
+    /**
+     * Adds {@link #STREAM_HINT} to {@code e} when the message starts with the stream magic
+     * {@code CSER}: a stream decoded as a message fails somewhere in its header, with an error
+     * that says nothing about why. Frames of a stream are left alone.
+     */
+    CserDecodeException withStreamHint(CserDecodeException e) {
+        if (!streamFrame && CserStreamHeader.startsWithMagic(buf, start, end - start)) {
+            e.setHint(STREAM_HINT);
+        }
+        return e;
     }
 
     /** Truncation is reported where more input was needed: the current limit. */
@@ -387,7 +415,11 @@ public final class CserReader {
         int p = pos;
         String s = Utf8.decodeFast(buf, p, n);
         if (s == null) {
-            s = Utf8.decodeStrict(buf, p, p + n, scratch(n), baseOffset - start);
+            try {
+                s = Utf8.decodeStrict(buf, p, p + n, scratch(n), baseOffset - start);
+            } catch (CserDecodeException e) {
+                throw withStreamHint(e);
+            }
         }
         pos = p + n;
         return s;

@@ -47,6 +47,19 @@ public final class CserStreamHeader {
         return -1;
     }
 
+    /** Whether the {@code len} bytes of {@code b} at {@code off} start with {@link #MAGIC}. */
+    static boolean startsWithMagic(byte[] b, int off, int len) {
+        if (len < MAGIC.length) {
+            return false;
+        }
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (b[off + i] != MAGIC[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static void putLongLe(byte[] b, int off, long v) {
         for (int i = 0; i < 8; i++) {
             b[off + i] = (byte) (v >>> (8 * i));

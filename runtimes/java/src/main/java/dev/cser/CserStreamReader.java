@@ -150,7 +150,7 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
         // Consume the frame before decoding: a bad message leaves the framing intact.
         pos += len;
         recordIndex++;
-        reader.reset(buf, bodyPos, len).withBaseOffset(bufStart + bodyPos);
+        reader.reset(buf, bodyPos, len).withBaseOffset(bufStart + bodyPos).asStreamFrame();
         try {
             return codec.decodeRoot(reader);
         } catch (CserDecodeException e) {
@@ -172,7 +172,7 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
                         bufStart + end);
             }
         }
-        reader.reset(buf, pos, end - pos).withBaseOffset(bufStart + pos);
+        reader.reset(buf, pos, end - pos).withBaseOffset(bufStart + pos).asStreamFrame();
         long length;
         try {
             length = reader.readVarint64();
