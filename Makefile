@@ -53,9 +53,8 @@ JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
 
 ## Every schema of the repository is in `cserc fmt`'s layout (compiler/README.md), but the
 ## malformed-schema corpus (broken on purpose) and fmt's own unformatted test inputs.
-FMT_CHECKED = schema conformance/schemas runtimes/java/examples/src/test/cser \
-	compiler/src/test/resources/compat compiler/src/test/resources/valid \
-	compiler/src/test/resources/fmt/layout.out.cser compiler/src/test/resources/fmt/comments.out.cser
+FMT_CHECKED = $(shell git ls-files '*.cser' | grep -v -e '^compiler/src/test/resources/malformed/' \
+	-e '^compiler/src/test/resources/fmt/.*\.in\.cser$$')
 
 test-fmt: $(CSERC_JAR)
 	bin/cserc fmt --check $(FMT_CHECKED)
