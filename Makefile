@@ -52,7 +52,8 @@ JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
 ## malformed-schema corpus (broken on purpose) and fmt's own unformatted test inputs.
 FMT_CHECKED = schema conformance/schemas runtimes/java/examples/src/test/cser \
 	compiler/src/test/resources/compat compiler/src/test/resources/valid \
-	compiler/src/test/resources/fmt/layout.out.cser compiler/src/test/resources/fmt/comments.out.cser
+	compiler/src/test/resources/fmt/layout.out.cser compiler/src/test/resources/fmt/comments.out.cser \
+	compiler/src/test/resources/fmt/alignment.out.cser
 
 test-fmt: $(CSERC_JAR)
 	bin/cserc fmt --check $(FMT_CHECKED)
