@@ -30,9 +30,10 @@ public final class FmtCommand implements Command {
 
             Rewrites each schema file in the canonical layout (compiler/README.md): two-space
             indentation, one member per line (a declaration written on one line may stay so),
-            one space around '=', one blank line between declarations, every comment kept.
-            Only files that change are written. A directory stands for every .cser file under
-            it. A file that does not parse gets its errors, exit status 1, and is not changed.
+            the '=' signs of consecutive members aligned, one blank line between declarations,
+            every comment kept. Only files that change are written. A directory stands for
+            every .cser file under it. A file that does not parse gets its errors, exit status
+            1, and is not changed.
 
               --check            change nothing: print the files that are not formatted, one per
                                  line, and exit with status 1 if there are any (for CI)

@@ -1,11 +1,14 @@
 package dev.cser.compiler.format;
 
 /**
- * One line of formatted output before blank lines are placed: what it is, how deep it is
- * indented, its text (a block comment's may span lines, kept as written after the first), and
- * whether the source had a blank line before it.
+ * One line of formatted output before it is aligned and blank lines are placed: what it is, how
+ * deep it is indented, its text (a block comment's may span lines, kept as written after the
+ * first), and whether the source had a blank line before it. A member's line also says where its
+ * cells start, for {@link Alignment}: {@code equalsAt} is the index in {@code text} of the
+ * {@code =} ({@code -1} on other lines), {@code commentAt} that of its first trailing comment
+ * ({@code -1} when it has none).
  */
-record Line(Kind kind, int depth, String text, boolean blankInSource) {
+record Line(Kind kind, int depth, String text, boolean blankInSource, int equalsAt, int commentAt) {
     enum Kind {
         /** {@code package a.b;} */
         PACKAGE,
@@ -34,5 +37,20 @@ record Line(Kind kind, int depth, String text, boolean blankInSource) {
         boolean grouped() {
             return this == IMPORT || this == ONE_LINE_DECLARATION;
         }
+    }
+
+    /** A line without cells to align. */
+    Line(Kind kind, int depth, String text, boolean blankInSource) {
+        this(kind, depth, text, blankInSource, -1, -1);
+    }
+
+    /** Whether the line spans several lines of output (a block comment over several lines in it). */
+    boolean multiLine() {
+        return text.indexOf('\n') >= 0;
+    }
+
+    /** This line with {@code text} in place of its text, its cells dropped (already aligned). */
+    Line withText(String text) {
+        return new Line(kind, depth, text, blankInSource);
     }
 }

@@ -56,6 +56,7 @@ final class LineBreaker {
         Token previous = null;
         int i = start;
         Token end = null;
+        int equalsAt = -1;
         for (; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             if (isComment(t)) {
@@ -67,7 +68,11 @@ final class LineBreaker {
                 }
                 continue;
             }
-            text.append(Spacing.between(previous, t)).append(t.getText());
+            text.append(Spacing.between(previous, t));
+            if (t.getType() == CserLexer.EQ) {
+                equalsAt = text.length();
+            }
+            text.append(t.getText());
             previous = t;
             if (t.getType() == CserLexer.SEMI || t.getType() == CserLexer.RBRACE || t.getType() == CserLexer.LBRACE) {
                 end = t;
@@ -114,17 +119,24 @@ final class LineBreaker {
         List<Token> below = new ArrayList<>();
         boolean lineOpen = true;
         String separator = "  ";
+        int commentAt = -1;
         for (Token c : trailing) {
             if (!lineOpen) {
                 below.add(c);
                 continue;
             }
-            text.append(separator).append(commentText(c));
+            text.append(separator);
+            if (commentAt < 0) {
+                commentAt = text.length();
+            }
+            text.append(commentText(c));
             separator = " ";
             // After a line comment, or a block comment over several lines, nothing more fits.
             lineOpen = c.getType() == CserLexer.BLOCK_COMMENT && c.getText().indexOf('\n') < 0;
         }
-        lines.add(new Line(kind, kind == Line.Kind.MEMBER ? 1 : 0, text.toString(), blank));
+        lines.add(kind == Line.Kind.MEMBER
+                ? new Line(kind, 1, text.toString(), blank, equalsAt, commentAt)
+                : new Line(kind, 0, text.toString(), blank));
         if (kind == Line.Kind.OPEN) {
             depth = 1;
         }

@@ -8,7 +8,7 @@ import org.antlr.v4.runtime.Token;
 /**
  * The canonical layout of a schema file ({@code cserc fmt}, compiler/README.md): every token and
  * comment kept, in order; whitespace, line breaks and blank lines chosen by {@link LineBreaker},
- * {@link Spacing} and {@link Layout}. Only for text that parses: check it with the
+ * {@link Spacing}, {@link Alignment} and {@link Layout}. Only for text that parses: check it with the
  * {@code SchemaParser} first.
  */
 public final class SchemaFormatter {
@@ -19,6 +19,6 @@ public final class SchemaFormatter {
         CserLexer lexer = new CserLexer(CharStreams.fromString(text.replace("\r\n", "\n")));
         lexer.removeErrorListeners();
         List<? extends Token> tokens = lexer.getAllTokens();
-        return Layout.render(LineBreaker.lines(tokens));
+        return Layout.render(Alignment.align(LineBreaker.lines(tokens)));
     }
 }

@@ -44,7 +44,7 @@ class SchemaFormatterTest {
     private static final Path GOLDEN = TestPaths.RESOURCES.resolve("fmt");
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"layout", "comments"})
+    @ValueSource(strings = {"layout", "comments", "alignment"})
     void goldenPairs(String name) throws IOException {
         String in = Files.readString(GOLDEN.resolve(name + ".in.cser"));
         String expected = Files.readString(GOLDEN.resolve(name + ".out.cser"));
@@ -70,6 +70,37 @@ class SchemaFormatterTest {
         String in = "package p;\nrecord A {\n  i32 // one\n  // two\n  x = 1; // three\n  i32 y = 2;\n}\n";
         assertEquals("package p;\n\nrecord A {\n  i32 x = 1;  // one\n  // two\n  // three\n  i32 y = 2;\n}\n",
                 SchemaFormatter.format(in));
+    }
+
+    @Test
+    void theEqualsSignsOfARunStandOneSpaceAfterItsLongestMember() {
+        String in = "package p;\nrecord A {\n  i32 x = 1; // c\n  list<string> names = 2;\n  deprecated bool b = 10;\n}\n";
+        assertEquals("package p;\n\nrecord A {\n"
+                + "  i32 x              = 1;   // c\n"
+                + "  list<string> names = 2;\n"
+                + "  deprecated bool b  = 10;\n}\n", SchemaFormatter.format(in));
+    }
+
+    @Test
+    void aBlankLineACommentLineOrAMemberOverSeveralLinesEndsARun() {
+        String in = "package p;\nenum E {\n  A = 0;\n  LONGER = 1;\n\n  B = 2;\n  // c\n  CC = 3;\n"
+                + "  D = 4; /* two\n  lines */\n  EEEE = 5;\n}\n";
+        assertEquals("package p;\n\nenum E {\n  A      = 0;\n  LONGER = 1;\n\n  B = 2;\n  // c\n  CC = 3;\n"
+                + "  D = 4;  /* two\n  lines */\n  EEEE = 5;\n}\n", SchemaFormatter.format(in));
+    }
+
+    /** Names are ASCII (Cser.g4), but an inline comment before the {@code =} may not be. */
+    @Test
+    void widthsAreCountedInCodePoints() {
+        String in = "package p;\nrecord A {\n  i32 /* \u00e9t\u00e9 */ a = 1; // x\n  i32 /* \ud83d\ude00 */ b = 2; // y\n"
+                + "  i32 abcdefghij = 3; // z\n}\n";
+        String out = SchemaFormatter.format(in);
+        List<String> members = out.lines().filter(l -> l.contains(" = ")).toList();
+        assertEquals(3, members.size(), out);
+        for (String line : members) {
+            assertEquals(17, line.codePointCount(0, line.indexOf(" = ")), "'=' column in code points: " + out);
+            assertEquals(24, line.codePointCount(0, line.indexOf("//")), "comment column in code points: " + out);
+        }
     }
 
     static Stream<Path> repositorySchemas() throws IOException {
@@ -143,17 +174,23 @@ class SchemaFormatterTest {
 
     /** {@code text} with each run of spaces and tabs between tokens replaced by 1 to 3 random ones, newlines kept. */
     private static String reshuffleWhitespace(String text, java.util.Random random) {
+        // ANTLR's token indexes count code points; a character outside the BMP is two chars.
+        int[] charIndex = new int[text.codePointCount(0, text.length()) + 1];
+        for (int cp = 0, c = 0; cp < charIndex.length; cp++) {
+            charIndex[cp] = c;
+            c = c < text.length() ? text.offsetByCodePoints(c, 1) : c;
+        }
         StringBuilder out = new StringBuilder();
         int at = 0;
         for (Token t : tokens(text)) {
-            String gap = text.substring(at, t.getStartIndex());
+            String gap = text.substring(at, charIndex[t.getStartIndex()]);
             out.append(gap.isEmpty() && random.nextBoolean() ? " " : "");
             String[] lines = gap.split("\n", -1);
             for (int k = 0; k < lines.length; k++) {
                 out.append(k > 0 ? "\n" : "").append(lines[k].isEmpty() ? "" : randomBlanks(random));
             }
             out.append(t.getText());
-            at = t.getStopIndex() + 1;
+            at = charIndex[t.getStopIndex() + 1];
         }
         return out.append(text.substring(at)).toString();
     }
