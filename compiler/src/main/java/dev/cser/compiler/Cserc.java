@@ -219,22 +219,9 @@ public final class Cserc {
     }
 
     private List<GeneratedFile> write(Path root, List<GeneratedFile> files) {
-        List<GeneratedFile> result = new ArrayList<>();
-        for (GeneratedFile f : files) {
-            Path target = root.resolve(f.relativePath());
-            try {
-                Files.createDirectories(target.getParent());
-                // Rewrite only when the content changed, so incremental builds stay incremental.
-                byte[] bytes = f.content().getBytes(StandardCharsets.UTF_8);
-                if (!Files.exists(target) || !java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
-                    Files.write(target, bytes);
-                }
-                result.add(f);
-            } catch (IOException e) {
-                err.println("cserc: cannot write " + target + ": " + e.getMessage());
-                result.add(f.failed());
-            }
-        }
-        return result;
+        // Rewrites only changed files and removes the ones no schema produces any more (OutputDirectory).
+        var result = dev.cser.compiler.codegen.OutputDirectory.write(root, files);
+        result.problems().forEach(p -> err.println("cserc: " + p));
+        return result.files();
     }
 }
