@@ -1,0 +1,152 @@
+package dev.cser.maven;
+
+import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.codegen.OutputDirectory;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * What the goals {@code generate} and {@code generate-test} share: they differ only in where
+ * the schemas and the generated sources are by default and which source roots the output joins.
+ */
+abstract class AbstractGenerateMojo extends AbstractMojo {
+    /** The schema files to compile under each source root (Ant patterns); all {@code .cser} files by default. */
+    @Parameter
+    private List<String> includes = new ArrayList<>(List.of("**/*.cser"));
+
+    /** Schema files under the source roots not to compile (Ant patterns); they may still be imported. */
+    @Parameter
+    private List<String> excludes = new ArrayList<>();
+
+    /**
+     * Directories where imports are looked up, after the importing file's own directory and
+     * before the source roots (cserc's {@code -I}).
+     */
+    @Parameter
+    private List<File> includeDirectories = new ArrayList<>();
+
+    /** Also generate the JSON mapping of values (SPEC §11): needs {@code dev.cser:cser-json} at compile time. */
+    @Parameter(property = "cser.json", defaultValue = "false")
+    private boolean json;
+
+    /** Skip this goal. */
+    @Parameter(property = "cser.skip", defaultValue = "false")
+    private boolean skip;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true, required = true)
+    private MojoExecution execution;
+
+    @Parameter(defaultValue = "${project.build.directory}/cser-maven-plugin", readonly = true, required = true)
+    private File stateDirectory;
+
+    /** The directories holding the schemas to compile. */
+    abstract List<File> sourceRoots();
+
+    /** Where the Java sources are written. */
+    abstract File outputDirectory();
+
+    /** Adds the output directory to the project's compile or test compile source roots. */
+    abstract void addSourceRoot(MavenProject project, String directory);
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("cser: skipped (cser.skip)");
+            return;
+        }
+        Path output = outputDirectory().toPath().toAbsolutePath().normalize();
+        List<Path> roots = sourceRoots().stream().map(f -> f.toPath().toAbsolutePath().normalize()).toList();
+        List<Path> includeDirs = new ArrayList<>();
+        includeDirectories.forEach(f -> includeDirs.add(f.toPath().toAbsolutePath().normalize()));
+        includeDirs.addAll(roots);
+        Path stateFile = stateDirectory.toPath().resolve(execution.getExecutionId() + ".state");
+        try {
+            generate(roots, includeDirs, output, stateFile);
+        } catch (IOException | UncheckedIOException e) {
+            throw new MojoExecutionException("cser: " + e.getMessage(), e);
+        }
+    }
+
+    private void generate(List<Path> roots, List<Path> includeDirs, Path output, Path stateFile)
+            throws IOException, MojoExecutionException, MojoFailureException {
+        List<Path> schemas = SchemaFiles.find(roots, includes, excludes);
+        Path manifest = output.resolve(OutputDirectory.manifestName("java"));
+        if (schemas.isEmpty()) {
+            Files.deleteIfExists(stateFile);
+            if (Files.exists(manifest)) {
+                // Every schema was removed: so is what was generated from them.
+                report(OutputDirectory.write(output, "java", List.of()));
+            }
+            getLog().info("cser: no schemas in " + roots + " matching " + includes);
+            return;
+        }
+        addSourceRoot(project, output.toString());
+        List<String> settings = settings(roots, includeDirs, output);
+        Optional<BuildState> previous = BuildState.read(stateFile);
+        Set<Path> inputs = new LinkedHashSet<>(schemas);
+        previous.ifPresent(s -> inputs.addAll(s.filesRead()));
+        if (previous.isPresent() && Files.exists(manifest)
+                && previous.get().fingerprint().equals(BuildState.fingerprint(settings, schemas, inputs))) {
+            getLog().info("cser: " + count(schemas.size(), "schema") + " unchanged since the last generation; "
+                    + output + " is up to date");
+            return;
+        }
+        // A failed run must not leave a state that makes the next one skip.
+        Files.deleteIfExists(stateFile);
+        JavaSourceGeneration.Outcome outcome;
+        try {
+            outcome = JavaSourceGeneration.run(schemas, includeDirs, json, output);
+        } catch (JavaSourceGeneration.SchemaErrors e) {
+            throw new MojoFailureException("cser: the schemas have errors:\n" + e.getMessage());
+        }
+        report(outcome.written());
+        Set<Path> read = new LinkedHashSet<>(schemas);
+        read.addAll(outcome.filesRead());
+        new BuildState(BuildState.fingerprint(settings, schemas, read), List.copyOf(read)).write(stateFile);
+        OutputDirectory.Result r = outcome.written();
+        getLog().info("cser: " + count(r.files().size(), "Java file") + " from " + count(schemas.size(), "schema")
+                + " in " + output + " (" + r.changed().size() + " written, " + r.removed().size() + " removed)");
+    }
+
+    /** Fails the build when a file could not be written or removed. */
+    private static void report(OutputDirectory.Result result) throws MojoExecutionException {
+        if (!result.ok()) {
+            throw new MojoExecutionException("cser: " + String.join("\ncser: ", result.problems()));
+        }
+    }
+
+    /** Everything besides the input files that the generated code depends on, in a fixed order. */
+    private List<String> settings(List<Path> roots, List<Path> includeDirs, Path output) {
+        List<String> words = new ArrayList<>(PluginCode.identity(
+                execution.getMojoDescriptor().getPluginDescriptor().getVersion(), getClass(), SchemaCompiler.class));
+        words.add("goal " + execution.getGoal());
+        words.add("output " + output);
+        words.add("json " + json);
+        roots.forEach(r -> words.add("root " + r));
+        includeDirs.forEach(d -> words.add("include directory " + d));
+        includes.forEach(i -> words.add("include " + i));
+        excludes.forEach(e -> words.add("exclude " + e));
+        return words;
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+}
