@@ -5,13 +5,9 @@ import dev.cser.compiler.codegen.OutputDirectory;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -77,56 +73,36 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
         includeDirectories.forEach(f -> includeDirs.add(f.toPath().toAbsolutePath().normalize()));
         includeDirs.addAll(roots);
         Path stateFile = stateDirectory.toPath().resolve(execution.getExecutionId() + ".state");
+        IncrementalGeneration generation = new IncrementalGeneration(roots, includes, excludes, includeDirs, json, output,
+                stateFile, settings(roots, includeDirs, output));
+        IncrementalGeneration.Outcome outcome;
         try {
-            generate(roots, includeDirs, output, stateFile);
+            outcome = generation.run();
+        } catch (JavaSourceGeneration.SchemaErrors e) {
+            throw new MojoFailureException("cser: the schemas have errors:\n" + e.getMessage());
         } catch (IOException | UncheckedIOException e) {
             throw new MojoExecutionException("cser: " + e.getMessage(), e);
         }
-    }
-
-    private void generate(List<Path> roots, List<Path> includeDirs, Path output, Path stateFile)
-            throws IOException, MojoExecutionException, MojoFailureException {
-        List<Path> schemas = SchemaFiles.find(roots, includes, excludes);
-        Path manifest = output.resolve(OutputDirectory.manifestName("java"));
-        if (schemas.isEmpty()) {
-            Files.deleteIfExists(stateFile);
-            if (Files.exists(manifest)) {
-                // Every schema was removed: so is what was generated from them.
-                report(OutputDirectory.write(output, "java", List.of()));
-            }
-            getLog().info("cser: no schemas in " + roots + " matching " + includes);
+        if (outcome instanceof IncrementalGeneration.NoSchemas none) {
+            failOnProblems(none.removed());
+            getLog().info("cser: no schemas in " + roots + " matching " + includes
+                    + (none.removed().removed().isEmpty() ? "" : "; removed " + count(none.removed().removed().size(), "generated file")));
             return;
         }
         addSourceRoot(project, output.toString());
-        List<String> settings = settings(roots, includeDirs, output);
-        Optional<BuildState> previous = BuildState.read(stateFile);
-        Set<Path> inputs = new LinkedHashSet<>(schemas);
-        previous.ifPresent(s -> inputs.addAll(s.filesRead()));
-        if (previous.isPresent() && Files.exists(manifest)
-                && previous.get().fingerprint().equals(BuildState.fingerprint(settings, schemas, inputs))) {
-            getLog().info("cser: " + count(schemas.size(), "schema") + " unchanged since the last generation; "
+        if (outcome instanceof IncrementalGeneration.UpToDate upToDate) {
+            getLog().info("cser: " + count(upToDate.schemas(), "schema") + " unchanged since the last generation; "
                     + output + " is up to date");
-            return;
+        } else if (outcome instanceof IncrementalGeneration.Generated generated) {
+            OutputDirectory.Result r = generated.written();
+            failOnProblems(r);
+            getLog().info("cser: " + count(r.files().size(), "Java file") + " from " + count(generated.schemas(), "schema")
+                    + " in " + output + " (" + r.changed().size() + " written, " + r.removed().size() + " removed)");
         }
-        // A failed run must not leave a state that makes the next one skip.
-        Files.deleteIfExists(stateFile);
-        JavaSourceGeneration.Outcome outcome;
-        try {
-            outcome = JavaSourceGeneration.run(schemas, includeDirs, json, output);
-        } catch (JavaSourceGeneration.SchemaErrors e) {
-            throw new MojoFailureException("cser: the schemas have errors:\n" + e.getMessage());
-        }
-        report(outcome.written());
-        Set<Path> read = new LinkedHashSet<>(schemas);
-        read.addAll(outcome.filesRead());
-        new BuildState(BuildState.fingerprint(settings, schemas, read), List.copyOf(read)).write(stateFile);
-        OutputDirectory.Result r = outcome.written();
-        getLog().info("cser: " + count(r.files().size(), "Java file") + " from " + count(schemas.size(), "schema")
-                + " in " + output + " (" + r.changed().size() + " written, " + r.removed().size() + " removed)");
     }
 
     /** Fails the build when a file could not be written or removed. */
-    private static void report(OutputDirectory.Result result) throws MojoExecutionException {
+    private static void failOnProblems(OutputDirectory.Result result) throws MojoExecutionException {
         if (!result.ok()) {
             throw new MojoExecutionException("cser: " + String.join("\ncser: ", result.problems()));
         }
