@@ -33,8 +33,9 @@ demo: build across-parts
 
 test: test-java test-rust test-python test-conformance test-bench test-fuzz test-load
 
-## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
-## of every example schema.
+## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, the round trips
+## of every example schema, and cser-maven-plugin, whose integration tests build and test the
+## standalone runtimes/java/example-project and a project with a bad schema.
 test-java:
 	$(MVN) $(MVN_FLAGS) package
 
