@@ -10,8 +10,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -109,12 +111,20 @@ public final class OutputDirectory {
 
         List<String> removed = new ArrayList<>();
         Set<String> kept = new TreeSet<>(produced);
+        Map<String, String> producedIgnoringCase = new HashMap<>();
+        produced.forEach(p -> producedIgnoringCase.put(p.toLowerCase(Locale.ROOT), p));
         for (String stale : previous) {
             if (produced.contains(stale)) {
                 continue;
             }
             Path file = root.resolve(stale);
             try {
+                // On a file system that ignores case, a type renamed Employee -> EMPLOYEE was just
+                // written over the old file: that file is the new one.
+                String sameName = producedIgnoringCase.get(stale.toLowerCase(Locale.ROOT));
+                if (sameName != null && Files.exists(file) && Files.isSameFile(file, root.resolve(sameName))) {
+                    continue;
+                }
                 // A file replaced by a link or a directory is no longer the compiler's: leave it.
                 if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                     Files.delete(file);

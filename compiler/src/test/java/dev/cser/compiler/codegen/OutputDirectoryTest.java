@@ -116,6 +116,25 @@ class OutputDirectoryTest {
     }
 
     @Test
+    void aRenameThatOnlyChangesCaseKeepsTheNewFile() throws Exception {
+        OutputDirectory.write(dir, List.of(java("a/Employee.java", "old")));
+        // What a file system that ignores case makes of the two names: one file. A hard link
+        // gives the same here.
+        Files.createLink(dir.resolve("a/EMPLOYEE.java"), dir.resolve("a/Employee.java"));
+        OutputDirectory.Result r = OutputDirectory.write(dir, List.of(java("a/EMPLOYEE.java", "new")));
+        assertEquals(List.of(), r.removed());
+        assertEquals("new", Files.readString(dir.resolve("a/EMPLOYEE.java")));
+    }
+
+    @Test
+    void aRenameThatOnlyChangesCaseRemovesTheOldNameWhereCaseCounts() throws Exception {
+        OutputDirectory.write(dir, List.of(java("a/Employee.java", "old")));
+        OutputDirectory.Result r = OutputDirectory.write(dir, List.of(java("a/EMPLOYEE.java", "new")));
+        assertEquals(List.of("a/Employee.java"), r.removed());
+        assertEquals("new", Files.readString(dir.resolve("a/EMPLOYEE.java")));
+    }
+
+    @Test
     void aFileThatCannotBeWrittenIsReportedAndMarkedFailed() throws Exception {
         Files.writeString(dir.resolve("a"), "a plain file where a package directory should be");
         OutputDirectory.Result r = OutputDirectory.write(dir, List.of(java("a/One.java", "one"), java("b/Two.java", "two")));
