@@ -90,6 +90,11 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
             return;
         }
         addSourceRoot(project, output.toString());
+        if (json && project.getDependencies().stream()
+                .noneMatch(d -> d.getGroupId().equals("dev.cser") && d.getArtifactId().equals("cser-json"))) {
+            getLog().warn("cser: json is on, but the project does not declare the dependency dev.cser:cser-json, "
+                    + "which the generated toJson/fromJson call");
+        }
         if (outcome instanceof IncrementalGeneration.UpToDate upToDate) {
             getLog().info("cser: " + count(upToDate.schemas(), "schema") + " unchanged since the last generation; "
                     + output + " is up to date");
