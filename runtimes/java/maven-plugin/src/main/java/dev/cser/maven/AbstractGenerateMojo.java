@@ -80,8 +80,10 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
             outcome = generation.run();
         } catch (JavaSourceGeneration.SchemaErrors e) {
             throw new MojoFailureException("cser: the schemas have errors:\n" + e.getMessage());
-        } catch (IOException | UncheckedIOException e) {
-            throw new MojoExecutionException("cser: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cser: " + e, e);
+        } catch (UncheckedIOException e) {
+            throw new MojoExecutionException("cser: " + e.getMessage() + ": " + e.getCause(), e);
         }
         if (outcome instanceof IncrementalGeneration.NoSchemas none) {
             failOnProblems(none.removed());
