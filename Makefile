@@ -36,8 +36,9 @@ demo: build across-parts
 
 test: test-java test-fmt test-rust test-python test-conformance test-install test-bench test-fuzz test-load
 
-## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, and the round trips
-## of every example schema.
+## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, the round trips
+## of every example schema, and cser-maven-plugin, whose integration tests build and test the
+## standalone runtimes/java/example-project and a project with a bad schema.
 test-java:
 	$(MVN) $(MVN_FLAGS) package
 

@@ -24,7 +24,9 @@
 //!
 //! in the build script's working directory (the package root). `cserc` writes one Rust file
 //! per schema package (such as `sakai.content.rs`) and `cser_modules.rs`, the module tree that
-//! includes them, into `OUT_DIR`.
+//! includes them, into `OUT_DIR`, and deletes the files it wrote there before that no schema
+//! produces any more (a package renamed or removed; it lists what it wrote in
+//! `.cserc-rust-files` and never deletes another file).
 //!
 //! # Finding the compiler
 //!

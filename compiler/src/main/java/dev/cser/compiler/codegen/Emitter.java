@@ -17,7 +17,7 @@ public final class Emitter {
     public List<GeneratedFile> emit(Schema schema, GeneratorOptions options) {
         List<GeneratedFile> files = new ArrayList<>();
         for (OutputFile f : generator.outputModel(schema)) {
-            files.add(new GeneratedFile(f.path(), walker.render(f.model(), options)));
+            files.add(new GeneratedFile(generator.target().name(), f.path(), walker.render(f.model(), options)));
         }
         return files;
     }

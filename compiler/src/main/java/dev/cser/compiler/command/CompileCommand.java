@@ -5,6 +5,7 @@ import dev.cser.compiler.codegen.Emitter;
 import dev.cser.compiler.codegen.GeneratedFile;
 import dev.cser.compiler.codegen.Generator;
 import dev.cser.compiler.codegen.GeneratorOptions;
+import dev.cser.compiler.codegen.OutputDirectory;
 import dev.cser.compiler.codegen.java.JavaGenerator;
 import dev.cser.compiler.codegen.python.PythonGenerator;
 import dev.cser.compiler.codegen.rust.RustGenerator;
@@ -118,7 +119,7 @@ public final class CompileCommand implements Command {
         for (Output o : List.of(new Output(cl.javaOut(), new JavaGenerator()),
                 new Output(cl.rustOut(), new RustGenerator()), new Output(cl.pythonOut(), new PythonGenerator()))) {
             if (o.dir() != null) {
-                outputs.addAll(write(o.dir(), new Emitter(o.generator()).emit(schema, options)));
+                outputs.addAll(write(o.dir(), o.generator().target().name(), new Emitter(o.generator()).emit(schema, options)));
             }
         }
         return outputs.stream().allMatch(GeneratedFile::written) ? 0 : 2;
@@ -140,23 +141,11 @@ public final class CompileCommand implements Command {
         }
     }
 
-    private List<GeneratedFile> write(Path root, List<GeneratedFile> files) {
-        List<GeneratedFile> result = new ArrayList<>();
-        for (GeneratedFile f : files) {
-            Path target = root.resolve(f.relativePath());
-            try {
-                Files.createDirectories(target.getParent());
-                // Rewrite only when the content changed, so incremental builds stay incremental.
-                byte[] bytes = f.content().getBytes(StandardCharsets.UTF_8);
-                if (!Files.exists(target) || !java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
-                    Files.write(target, bytes);
-                }
-                result.add(f);
-            } catch (IOException e) {
-                err.println("cserc: cannot write " + target + ": " + e.getMessage());
-                result.add(f.failed());
-            }
-        }
-        return result;
+    private List<GeneratedFile> write(Path root, String target, List<GeneratedFile> files) {
+        // Rewrites only changed files and removes the ones no schema produces any more, even when
+        // the target produces nothing now (OutputDirectory).
+        var result = OutputDirectory.write(root, target, files);
+        result.problems().forEach(p -> err.println("cserc: " + p));
+        return result.files();
     }
 }

@@ -1,0 +1,38 @@
+package dev.cser.maven;
+
+import java.io.File;
+import java.util.List;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Compiles the project's schemas ({@code src/main/cser/**}{@code /*.cser} by default) to Java in
+ * {@code target/generated-sources/cser} and adds that directory to the compile source roots.
+ */
+@Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
+public final class GenerateMojo extends AbstractGenerateMojo {
+    /** The directories holding the schemas to compile (also searched for imports, last). */
+    @Parameter(defaultValue = "${project.basedir}/src/main/cser")
+    private List<File> sourceRoots;
+
+    /** Where the Java sources are written. */
+    @Parameter(defaultValue = "${project.build.directory}/generated-sources/cser")
+    private File outputDirectory;
+
+    @Override
+    List<File> sourceRoots() {
+        return sourceRoots;
+    }
+
+    @Override
+    File outputDirectory() {
+        return outputDirectory;
+    }
+
+    @Override
+    void addSourceRoot(MavenProject project, String directory) {
+        project.addCompileSourceRoot(directory);
+    }
+}
