@@ -53,9 +53,10 @@ RUST_ENV = CSERC=$(CURDIR)/bin/cserc
 JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
 
 ## Every schema of the repository is in `cserc fmt`'s layout (compiler/README.md), but the
-## malformed-schema corpus (broken on purpose) and fmt's own unformatted test inputs.
+## malformed-schema corpus and the Maven plugin's bad-schema test (broken on purpose) and fmt's own
+## unformatted test inputs.
 FMT_CHECKED = $(shell git ls-files '*.cser' | grep -v -e '^compiler/src/test/resources/malformed/' \
-	-e '^compiler/src/test/resources/fmt/.*\.in\.cser$$')
+	-e '^runtimes/java/maven-plugin/src/it/bad-schema/' -e '^compiler/src/test/resources/fmt/.*\.in\.cser$$')
 
 test-fmt: $(CSERC_JAR)
 	bin/cserc fmt --check $(FMT_CHECKED)
