@@ -85,6 +85,11 @@ public final class ByteText {
             urlSafe |= c == '-' || c == '_';
             compact.append(c);
         }
+        int digits = compact.indexOf("=") < 0 ? compact.length() : compact.indexOf("=");
+        if (digits % 4 == 1) {
+            // The JDK's message for this one speaks of "valid bits"; say what it means.
+            throw new IllegalArgumentException("bad base64: it ends in a lone character (cut off?)");
+        }
         try {
             return (urlSafe ? Base64.getUrlDecoder() : Base64.getDecoder()).decode(compact.toString());
         } catch (IllegalArgumentException e) {
