@@ -22,6 +22,11 @@ public record CsercRun(int status, byte[] out, String err) {
         return new CsercRun(status, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** Runs with text as standard input and the given output streams; returns the exit status. */
+    public static int runOn(PrintStream out, PrintStream err, String stdin, String... args) {
+        return new Cserc(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), out, err).run(args);
+    }
+
     /** Runs with text (UTF-8) as standard input. */
     public static CsercRun run(String stdin, String... args) {
         return run(stdin.getBytes(StandardCharsets.UTF_8), args);

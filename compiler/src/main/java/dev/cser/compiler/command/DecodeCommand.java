@@ -35,9 +35,10 @@ public final class DecodeCommand implements Command {
               --compact      one line of JSON instead of indented JSON
 
             Exit status: 0 decoded; 1 the schema has errors, the input cannot be read or is not
-            hex/base64, or the bytes do not decode (the runtime's error, e.g.
-            TRUNCATED: string needs 5 bytes, 3 remain at offset 2 in Contact.name); 2 the command
-            line is wrong or --type names no record, struct or union of the schema (its types are listed).
+            hex/base64, or the bytes do not decode (the runtime's error, KIND: reason at offset N
+            in path, e.g. "TRUNCATED: input ends inside a varint at offset 7 in Contact.age"); 2 the
+            command line is wrong or --type names no record, struct or union of the schema (the
+            message lists the ones it has).
             """;
 
     @Override

@@ -42,7 +42,7 @@ public final class EncodeCommand implements Command {
 
             Exit status: 0 encoded; 1 the schema has errors, the input cannot be read, or the JSON
             is malformed or does not fit the type (the message names the field path, e.g.
-            Contact.age: 300 is out of range for u8); 2 the command line is wrong, --type names
+            Contact.age: 4294967296 is out of range for u32); 2 the command line is wrong, --type names
             no record, struct or union of the schema, or raw bytes would go to a terminal.
             """;
 
