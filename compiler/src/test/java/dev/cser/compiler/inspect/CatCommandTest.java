@@ -127,6 +127,25 @@ class CatCommandTest {
     }
 
     @Test
+    void aStreamOfNoRecordsIsTheHeaderAlone() throws Exception {
+        byte[] header = Arrays.copyOf(people(), 21);
+        CsercRun run = CsercRun.run(header, "cat", SCHEMA, "-");
+        assertEquals(0, run.status(), run.err());
+        assertEquals("", run.stdout());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertEquals("0\n", CsercRun.run(header, "cat", SCHEMA, "--count", "-").stdout());
+    }
+
+    @Test
+    void anEmptyOrCutHeaderIsTruncated() throws Exception {
+        for (int cut : new int[] {0, 4, 20}) {
+            CsercRun run = CsercRun.run(Arrays.copyOf(people(), cut), "cat", SCHEMA, "-");
+            assertEquals(1, run.status());
+            assertEquals("<stdin>: TRUNCATED: stream ends inside its 21-byte header at offset " + cut + "\n", run.err());
+        }
+    }
+
+    @Test
     void aBadHeaderIsOneErrorAndNothingIsRead() throws Exception {
         byte[] bytes = people();
         bytes[0] = 'X';
