@@ -3,6 +3,7 @@ package dev.cser.compiler.inspect;
 import dev.cser.UnknownFields;
 import dev.cser.dynamic.DecodeTrace;
 import dev.cser.dynamic.DynamicJson;
+import dev.cser.dynamic.EnumValue;
 import dev.cser.dynamic.ValueType;
 import dev.cser.dynamic.VariantDescriptor;
 import dev.cser.json.Json;
@@ -134,9 +135,15 @@ public final class AnnotatedDump implements DecodeTrace {
         return s.length() >= width ? s : s + " ".repeat(width - s.length());
     }
 
-    /** The JSON form of a value (SPEC §11), cut when long: a dump line stays readable. */
+    /**
+     * The JSON form of a value (SPEC §11), cut when long: a dump line stays readable. An enum
+     * number the enum does not name (a newer writer's member, kept) says so.
+     */
     private static String valueText(ValueType type, Object value) {
         String json = Json.write(DynamicJson.toJson(type, value));
+        if (value instanceof EnumValue e && !e.isKnown()) {
+            return json + " (no member of " + e.type().qualifiedName() + ": a newer schema's?)";
+        }
         int chars = json.codePointCount(0, json.length());
         if (chars <= MAX_VALUE_CHARS) {
             return json;
