@@ -58,6 +58,7 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
     private CserDecodeException broken;
     private long writerFingerprint;
     private long recordIndex;
+    private long frameOffset = -1;
 
     /** Reads a stream of {@code codec}'s type from {@code in}. */
     public CserStreamReader(InputStream in, CserCodec<T> codec) {
@@ -112,6 +113,15 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
     }
 
     /**
+     * The stream offset of the frame (its length prefix) that the last {@link #read()} returned
+     * or failed in, as error messages print it; -1 before the first frame. For tools that list
+     * records by where they sit ({@code cserc cat --offsets}).
+     */
+    public long frameOffset() {
+        return frameOffset;
+    }
+
+    /**
      * Reads the next message.
      *
      * @return the message, or null at the end of the stream (end of input on a frame boundary)
@@ -124,6 +134,7 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
         readHeader();
         long index = recordIndex;
         long frameStart = bufStart + pos;
+        frameOffset = frameStart;
         int len;
         try {
             shrinkBuffer();

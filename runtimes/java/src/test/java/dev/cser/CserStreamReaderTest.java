@@ -118,6 +118,26 @@ class CserStreamReaderTest {
         assertTrue(in.reads < messages.size() / 10, "reads: " + in.reads);
     }
 
+    /** frameOffset() is where each frame's length starts, also after the buffer grew past 64 KiB and shrank. */
+    @Test
+    void frameOffsetIsWhereTheLastFrameStarts() throws IOException {
+        String[] messages = {"a", "x".repeat(70_000), "", "b"};
+        long[] starts = new long[messages.length]; // the length of the stream of the records before
+        for (int i = 0; i < messages.length; i++) {
+            starts[i] = stream(Arrays.copyOf(messages, i)).length;
+        }
+        assertEquals(21, starts[0]);
+        for (int chunk : new int[] {1, 1 << 16, Integer.MAX_VALUE}) {
+            CserStreamReader<String> r = new CserStreamReader<>(new TrickleStream(stream(messages), chunk),
+                    StringCodec.INSTANCE);
+            assertEquals(-1, r.frameOffset());
+            for (int i = 0; i < messages.length; i++) {
+                assertEquals(messages[i], r.read());
+                assertEquals(starts[i], r.frameOffset(), "record " + i + ", chunk " + chunk);
+            }
+        }
+    }
+
     @Test
     void emptyStreamHasNoMessages() throws IOException {
         CserStreamReader<String> r = reader(stream());

@@ -15,6 +15,10 @@ public final class Commands {
             new CompileCommand(true),
             new CompatCommand(),
             new FmtCommand(),
+            new DecodeCommand(),
+            new EncodeCommand(),
+            new CatCommand(),
+            new ExplainCommand(),
             new HelpCommand());
 
     /** The command called {@code name}, or null. */

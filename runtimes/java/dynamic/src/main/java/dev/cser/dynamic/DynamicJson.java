@@ -65,8 +65,11 @@ public final class DynamicJson {
         return json;
     }
 
-    /** The JSON form of a value of {@code type}. */
-    static Object toJson(ValueType type, Object value) {
+    /**
+     * The JSON form of a value of {@code type} (a field's, element's, key's or value's, as a
+     * {@link DecodeTrace} reports it): what an annotated dump prints for a piece.
+     */
+    public static Object toJson(ValueType type, Object value) {
         if (type instanceof ValueType.OptionalType o) {
             return value == null ? null : toJson(o.inner(), value);
         }
