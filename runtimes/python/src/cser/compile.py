@@ -91,7 +91,18 @@ def find_java() -> str:
 
 def _command(args: Sequence[str]) -> list[str]:
     jar = find_jar()
-    return [find_java(), "-jar", jar, *args]
+    # Whether standard output is a terminal, which Java 17 cannot tell when standard input is
+    # redirected (as bin/cserc passes it): ``cserc encode`` refuses to write raw bytes to one.
+    terminal = "true" if _stdout_is_terminal() else "false"
+    return [find_java(), f"-Dcserc.stdout.terminal={terminal}", "-jar", jar, *args]
+
+
+def _stdout_is_terminal() -> bool:
+    try:
+        return os.isatty(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        # Replaced by an object without a file descriptor (pytest's capture, an IDE console).
+        return False
 
 
 def compile_schemas(
