@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -25,7 +24,7 @@ import java.util.Set;
  * type found from the header's type id among the schema's types; the header and every bad
  * record reported on stderr, the records after a bad one still read.
  */
-public final class CatCommand implements Command {
+public final class CatCommand extends InspectCommand {
     private static final Set<Option> OPTIONS = EnumSet.of(Option.COUNT, Option.OFFSETS);
 
     private static final String USAGE = """
@@ -54,6 +53,10 @@ public final class CatCommand implements Command {
             no stream of a type of the schema, or holds a bad record; 2 the command line is wrong.
             """;
 
+    public CatCommand() {
+        super(OPTIONS);
+    }
+
     @Override
     public String name() {
         return "cat";
@@ -70,26 +73,15 @@ public final class CatCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, InputStream in, PrintStream out, PrintStream err) {
-        InspectOptions options;
-        try {
-            options = InspectOptions.parse(args, OPTIONS);
-            if (!options.help() && options.inputs().isEmpty()) {
-                throw new IllegalArgumentException("no stream files given");
-            }
-        } catch (IllegalArgumentException e) {
-            return Reporting.usageError(this, err, e.getMessage());
+    void checkOperands(InspectOptions options) {
+        if (options.inputs().isEmpty()) {
+            throw new IllegalArgumentException("no stream files given");
         }
-        if (options.help()) {
-            out.print(USAGE);
-            return 0;
-        }
-        DynamicSchema schema;
-        try {
-            schema = DataInputs.schema(options, err);
-        } catch (CommandFailure f) {
-            return f.status();
-        }
+    }
+
+    @Override
+    int inspect(InspectOptions options, InputStream in, PrintStream out, PrintStream err) throws CommandFailure {
+        DynamicSchema schema = DataInputs.schema(options, err);
         boolean allGood = true;
         for (String file : options.inputs()) {
             allGood &= cat(file, schema, options, in, out, err);

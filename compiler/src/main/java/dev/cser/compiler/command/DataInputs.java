@@ -5,6 +5,7 @@ import dev.cser.compiler.diag.SchemaException;
 import dev.cser.compiler.dynamic.DynamicSchemas;
 import dev.cser.compiler.inspect.ByteText;
 import dev.cser.compiler.inspect.ByteText.Encoding;
+import dev.cser.dynamic.DynamicCodec;
 import dev.cser.dynamic.DynamicSchema;
 import dev.cser.dynamic.RootDescriptor;
 import java.io.IOException;
@@ -53,6 +54,11 @@ final class DataInputs {
             err.println("run 'cserc " + command.name() + " --help' for the options");
             throw new CommandFailure(2);
         }
+    }
+
+    /** The codec of the type {@code --type} names in the schema: {@link #schema}, then {@link #type}. */
+    static DynamicCodec codec(InspectOptions options, Command command, PrintStream err) throws CommandFailure {
+        return DynamicCodec.of(type(schema(options, err), options, command, err));
     }
 
     /** How an input is named in messages: its path, or {@code <stdin>}. */

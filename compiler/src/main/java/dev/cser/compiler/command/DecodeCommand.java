@@ -4,12 +4,10 @@ import dev.cser.CserDecodeException;
 import dev.cser.compiler.command.InspectOptions.Option;
 import dev.cser.dynamic.DynamicCodec;
 import dev.cser.dynamic.DynamicJson;
-import dev.cser.dynamic.DynamicSchema;
 import dev.cser.dynamic.DynamicValue;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -17,7 +15,7 @@ import java.util.Set;
  * input, printed as its JSON form (SPEC §11), with the schema-driven codec (cser-dynamic): what
  * {@code protoc --decode} is to protobuf.
  */
-public final class DecodeCommand implements Command {
+public final class DecodeCommand extends InspectCommand {
     private static final Set<Option> OPTIONS = EnumSet.of(Option.TYPE, Option.HEX, Option.BASE64, Option.COMPACT);
 
     private static final String USAGE = """
@@ -41,6 +39,10 @@ public final class DecodeCommand implements Command {
             message lists the ones it has).
             """;
 
+    public DecodeCommand() {
+        super(OPTIONS);
+    }
+
     @Override
     public String name() {
         return "decode";
@@ -57,34 +59,18 @@ public final class DecodeCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, InputStream in, PrintStream out, PrintStream err) {
-        InspectOptions options;
-        String input;
+    int inspect(InspectOptions options, InputStream in, PrintStream out, PrintStream err) throws CommandFailure {
+        String input = options.singleInput();
+        DynamicCodec codec = DataInputs.codec(options, this, err);
+        byte[] bytes = DataInputs.readBytes(input, options.encoding(), in, err);
+        DynamicValue value;
         try {
-            options = InspectOptions.parse(args, OPTIONS);
-            input = options.singleInput();
-        } catch (IllegalArgumentException e) {
-            return Reporting.usageError(this, err, e.getMessage());
+            value = codec.decode(bytes);
+        } catch (CserDecodeException e) {
+            err.println(DataInputs.displayName(input) + ": " + e.getMessage());
+            return 1;
         }
-        if (options.help()) {
-            out.print(USAGE);
-            return 0;
-        }
-        try {
-            DynamicSchema schema = DataInputs.schema(options, err);
-            DynamicCodec codec = DynamicCodec.of(DataInputs.type(schema, options, this, err));
-            byte[] bytes = DataInputs.readBytes(input, options.encoding(), in, err);
-            DynamicValue value;
-            try {
-                value = codec.decode(bytes);
-            } catch (CserDecodeException e) {
-                err.println(DataInputs.displayName(input) + ": " + e.getMessage());
-                return 1;
-            }
-            out.println(DynamicJson.write(value, !options.compact()));
-            return 0;
-        } catch (CommandFailure f) {
-            return f.status();
-        }
+        out.println(DynamicJson.write(value, !options.compact()));
+        return 0;
     }
 }

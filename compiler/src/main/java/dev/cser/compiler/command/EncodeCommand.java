@@ -6,7 +6,6 @@ import dev.cser.compiler.inspect.ByteText;
 import dev.cser.compiler.inspect.ByteText.Encoding;
 import dev.cser.dynamic.DynamicCodec;
 import dev.cser.dynamic.DynamicJson;
-import dev.cser.dynamic.DynamicSchema;
 import dev.cser.json.JsonException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -15,14 +14,13 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 
 /**
  * {@code cserc encode}: the JSON form (SPEC §11) of a value of a schema's type, from a file or
  * standard input, written as the message's canonical bytes, raw, as hex or as base64.
  */
-public final class EncodeCommand implements Command {
+public final class EncodeCommand extends InspectCommand {
     private static final Set<Option> OPTIONS = EnumSet.of(Option.TYPE, Option.HEX, Option.BASE64);
 
     private static final String USAGE = """
@@ -46,6 +44,10 @@ public final class EncodeCommand implements Command {
             no record, struct or union of the schema, or raw bytes would go to a terminal.
             """;
 
+    public EncodeCommand() {
+        super(OPTIONS);
+    }
+
     @Override
     public String name() {
         return "encode";
@@ -62,53 +64,37 @@ public final class EncodeCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, InputStream in, PrintStream out, PrintStream err) {
-        InspectOptions options;
-        String input;
-        try {
-            options = InspectOptions.parse(args, OPTIONS);
-            input = options.singleInput();
-        } catch (IllegalArgumentException e) {
-            return Reporting.usageError(this, err, e.getMessage());
-        }
-        if (options.help()) {
-            out.print(USAGE);
-            return 0;
-        }
+    int inspect(InspectOptions options, InputStream in, PrintStream out, PrintStream err) throws CommandFailure {
+        String input = options.singleInput();
         if (options.encoding() == Encoding.RAW && DataInputs.isTerminal(out)) {
             // As gzip does: binary on a terminal is never what was meant, and can leave it garbled.
             return Reporting.usageError(this, err,
                     "not writing raw bytes to a terminal: redirect the output (> file.bin) or use --hex or --base64");
         }
+        DynamicCodec codec = DataInputs.codec(options, this, err);
+        byte[] json = DataInputs.readAll(input, in, err);
+        String name = DataInputs.displayName(input);
+        byte[] bytes;
         try {
-            DynamicSchema schema = DataInputs.schema(options, err);
-            DynamicCodec codec = DynamicCodec.of(DataInputs.type(schema, options, this, err));
-            byte[] json = DataInputs.readAll(input, in, err);
-            String name = DataInputs.displayName(input);
-            byte[] bytes;
-            try {
-                bytes = codec.encode(DynamicJson.read(utf8(json), codec.type()));
-            } catch (CharacterCodingException e) {
-                err.println(name + ": the JSON is not valid UTF-8");
-                return 1;
-            } catch (JsonException | CserEncodeException e) {
-                err.println(name + ": " + e.getMessage());
-                return 1;
-            }
-            switch (options.encoding()) {
-                case HEX -> out.println(ByteText.hex(bytes));
-                case BASE64 -> out.println(ByteText.base64(bytes));
-                case RAW -> out.write(bytes, 0, bytes.length);
-            }
-            out.flush();
-            if (out.checkError()) {
-                err.println("cserc: cannot write the output");
-                return 2;
-            }
-            return 0;
-        } catch (CommandFailure f) {
-            return f.status();
+            bytes = codec.encode(DynamicJson.read(utf8(json), codec.type()));
+        } catch (CharacterCodingException e) {
+            err.println(name + ": the JSON is not valid UTF-8");
+            return 1;
+        } catch (JsonException | CserEncodeException e) {
+            err.println(name + ": " + e.getMessage());
+            return 1;
         }
+        switch (options.encoding()) {
+            case HEX -> out.println(ByteText.hex(bytes));
+            case BASE64 -> out.println(ByteText.base64(bytes));
+            case RAW -> out.write(bytes, 0, bytes.length);
+        }
+        out.flush();
+        if (out.checkError()) {
+            err.println("cserc: cannot write the output");
+            return 2;
+        }
+        return 0;
     }
 
     /** The text of UTF-8 bytes, rejecting malformed ones rather than replacing them. */

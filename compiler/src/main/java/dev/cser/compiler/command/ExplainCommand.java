@@ -4,11 +4,9 @@ import dev.cser.CserDecodeException;
 import dev.cser.compiler.command.InspectOptions.Option;
 import dev.cser.compiler.inspect.AnnotatedDump;
 import dev.cser.dynamic.DynamicCodec;
-import dev.cser.dynamic.DynamicSchema;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,7 +14,7 @@ import java.util.Set;
  * codec reads (its offset, bytes, field path and meaning), for debugging bytes by hand; on bad
  * bytes, everything read before the error, the bytes not read, then the error.
  */
-public final class ExplainCommand implements Command {
+public final class ExplainCommand extends InspectCommand {
     private static final Set<Option> OPTIONS = EnumSet.of(Option.TYPE, Option.HEX, Option.BASE64);
 
     private static final String USAGE = """
@@ -48,6 +46,10 @@ public final class ExplainCommand implements Command {
             names no record, struct or union of the schema.
             """;
 
+    public ExplainCommand() {
+        super(OPTIONS);
+    }
+
     @Override
     public String name() {
         return "explain";
@@ -64,40 +66,24 @@ public final class ExplainCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, InputStream in, PrintStream out, PrintStream err) {
-        InspectOptions options;
-        String input;
+    int inspect(InspectOptions options, InputStream in, PrintStream out, PrintStream err) throws CommandFailure {
+        String input = options.singleInput();
+        DynamicCodec codec = DataInputs.codec(options, this, err);
+        byte[] bytes = DataInputs.readBytes(input, options.encoding(), in, err);
+        AnnotatedDump dump = new AnnotatedDump();
+        CserDecodeException error = null;
         try {
-            options = InspectOptions.parse(args, OPTIONS);
-            input = options.singleInput();
-        } catch (IllegalArgumentException e) {
-            return Reporting.usageError(this, err, e.getMessage());
+            codec.decode(bytes, dump);
+        } catch (CserDecodeException e) {
+            error = e;
         }
-        if (options.help()) {
-            out.print(USAGE);
-            return 0;
+        out.println(codec.type().qualifiedName() + ", " + bytes.length + (bytes.length == 1 ? " byte" : " bytes"));
+        out.print(dump.render(bytes));
+        out.flush();
+        if (error != null) {
+            err.println(DataInputs.displayName(input) + ": " + error.getMessage());
+            return 1;
         }
-        try {
-            DynamicSchema schema = DataInputs.schema(options, err);
-            DynamicCodec codec = DynamicCodec.of(DataInputs.type(schema, options, this, err));
-            byte[] bytes = DataInputs.readBytes(input, options.encoding(), in, err);
-            AnnotatedDump dump = new AnnotatedDump();
-            CserDecodeException error = null;
-            try {
-                codec.decode(bytes, dump);
-            } catch (CserDecodeException e) {
-                error = e;
-            }
-            out.println(codec.type().qualifiedName() + ", " + bytes.length + (bytes.length == 1 ? " byte" : " bytes"));
-            out.print(dump.render(bytes));
-            out.flush();
-            if (error != null) {
-                err.println(DataInputs.displayName(input) + ": " + error.getMessage());
-                return 1;
-            }
-            return 0;
-        } catch (CommandFailure f) {
-            return f.status();
-        }
+        return 0;
     }
 }
