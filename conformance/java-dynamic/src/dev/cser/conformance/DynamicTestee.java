@@ -2,8 +2,6 @@ package dev.cser.conformance;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.cser.CserDecodeException;
-import dev.cser.CserEncodeException;
 import dev.cser.CserStreamReader;
 import dev.cser.CserStreamWriter;
 import dev.cser.compiler.SchemaCompiler;
@@ -24,11 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,13 +36,12 @@ import java.util.Map;
  *
  * <p>{@code java -cp cserc.jar:CLASSES dev.cser.conformance.DynamicTestee SCHEMA.cser [-I DIR]...}
  */
-public final class DynamicTestee {
+public final class DynamicTestee extends TesteeProtocol {
     private final DynamicSchema schema;
-    private final PrintStream out;
 
     private DynamicTestee(DynamicSchema schema, PrintStream out) {
+        super(out);
         this.schema = schema;
-        this.out = out;
     }
 
     public static void main(String[] args) throws IOException {
@@ -83,51 +76,8 @@ public final class DynamicTestee {
         new DynamicTestee(schema, out).run(new BufferedInputStream(System.in, 1 << 16));
     }
 
-    private void run(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        while (true) {
-            int b = in.read();
-            if (b == '\n' || (b < 0 && line.size() > 0)) {
-                handle(line.toByteArray());
-                line.reset();
-            } else if (b >= 0) {
-                line.write(b);
-            }
-            if (b < 0) {
-                break;
-            }
-        }
-        out.flush();
-    }
-
-    private void handle(byte[] raw) {
-        String line;
-        try {
-            line = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(raw)).toString();
-        } catch (CharacterCodingException e) {
-            answer(failure(null, "the request line is not valid UTF-8"));
-            return;
-        }
-        if (line.isBlank()) {
-            return;
-        }
-        Object id = null;
-        Map<String, Object> answer;
-        try {
-            Object request = Json.parse(line);
-            if (!(request instanceof Map<?, ?> req)) {
-                throw new JsonException("a request must be a JSON object");
-            }
-            id = req.get("id");
-            answer = respond(id, req);
-        } catch (Throwable e) {
-            answer = failure(id, describe(e));
-        }
-        answer(answer);
-    }
-
-    private Map<String, Object> respond(Object id, Map<?, ?> req) throws IOException {
+    @Override
+    Map<String, Object> respond(Object id, Map<?, ?> req) throws IOException {
         Object op = req.get("op");
         if (!(req.get("type") instanceof String typeName)) {
             return failure(id, "the request has no \"type\" string");
@@ -214,77 +164,5 @@ public final class DynamicTestee {
             }
         }
         return out.toByteArray();
-    }
-
-    /** The error text: a decode error starts with its kind ("TRUNCATED: ..."). */
-    private static String describe(Throwable e) {
-        if (e instanceof CserDecodeException || e instanceof JsonException || e instanceof CserEncodeException) {
-            return e.getMessage();
-        }
-        if (e instanceof StackOverflowError) {
-            return "stack overflow (nesting too deep)";
-        }
-        return e.getClass().getSimpleName() + ": " + e.getMessage();
-    }
-
-    private static Map<String, Object> failure(Object id, String error) {
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("id", id);
-        answer.put("ok", false);
-        answer.put("error", error);
-        return answer;
-    }
-
-    private void answer(Map<String, Object> answer) {
-        String text;
-        try {
-            text = Json.write(answer);
-        } catch (RuntimeException e) {
-            text = Json.write(failure(null, describe(e)));
-        }
-        out.print(text);
-        out.print('\n');
-        out.flush();
-    }
-
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
-
-    private static String hex(byte[] bytes) {
-        char[] c = new char[bytes.length * 2];
-        for (int i = 0; i < bytes.length; i++) {
-            c[2 * i] = HEX[(bytes[i] >> 4) & 15];
-            c[2 * i + 1] = HEX[bytes[i] & 15];
-        }
-        return new String(c);
-    }
-
-    private static byte[] unhex(String s) {
-        if (s.length() % 2 != 0) {
-            throw new IllegalArgumentException("bad hex: odd length " + s.length());
-        }
-        byte[] out = new byte[s.length() / 2];
-        for (int i = 0; i < out.length; i++) {
-            int hi = digit(s.charAt(2 * i));
-            int lo = digit(s.charAt(2 * i + 1));
-            if (hi < 0 || lo < 0) {
-                throw new IllegalArgumentException("bad hex: not a hex digit near offset " + 2 * i);
-            }
-            out[i] = (byte) (hi << 4 | lo);
-        }
-        return out;
-    }
-
-    /** An ASCII hex digit's value, -1 for anything else. */
-    private static int digit(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
     }
 }

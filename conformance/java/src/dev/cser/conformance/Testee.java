@@ -3,8 +3,6 @@ package dev.cser.conformance;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.cser.CserCodec;
-import dev.cser.CserDecodeException;
-import dev.cser.CserEncodeException;
 import dev.cser.CserStreamReader;
 import dev.cser.CserStreamWriter;
 import dev.cser.json.Json;
@@ -15,14 +13,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -44,17 +38,16 @@ import java.util.stream.Stream;
  * their JSON mapping and encodes, keeping the rest of the value as decoded (unknown fields
  * included, SPEC §5.5.1), and {@code restream} reads a stream and writes its records again.
  */
-public final class Testee {
+public final class Testee extends TesteeProtocol {
     /** The entry points of one generated record, struct or union. */
     private record Entry(Class<?> type, CserCodec<Object> codec, Method fromJson, Method encode, Method decode,
             Method toJson) {}
 
     private final Map<String, Entry> types;
-    private final PrintStream out;
 
     private Testee(Map<String, Entry> types, PrintStream out) {
+        super(out);
         this.types = types;
-        this.out = out;
     }
 
     public static void main(String[] args) throws IOException {
@@ -104,52 +97,8 @@ public final class Testee {
         return types;
     }
 
-    private void run(InputStream in) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        int b;
-        while (true) {
-            b = in.read();
-            if (b == '\n' || (b < 0 && line.size() > 0)) {
-                handle(line.toByteArray());
-                line.reset();
-            } else if (b >= 0) {
-                line.write(b);
-            }
-            if (b < 0) {
-                break;
-            }
-        }
-        out.flush();
-    }
-
-    private void handle(byte[] raw) {
-        String line;
-        try {
-            line = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(raw)).toString();
-        } catch (CharacterCodingException e) {
-            answer(failure(null, "the request line is not valid UTF-8"));
-            return;
-        }
-        if (line.isBlank()) {
-            return;
-        }
-        Object id = null;
-        Map<String, Object> answer;
-        try {
-            Object request = Json.parse(line);
-            if (!(request instanceof Map<?, ?> req)) {
-                throw new JsonException("a request must be a JSON object");
-            }
-            id = req.get("id");
-            answer = respond(id, req);
-        } catch (Throwable e) {
-            answer = failure(id, describe(e));
-        }
-        answer(answer);
-    }
-
-    private Map<String, Object> respond(Object id, Map<?, ?> req) throws Throwable {
+    @Override
+    Map<String, Object> respond(Object id, Map<?, ?> req) throws Throwable {
         Object op = req.get("op");
         Object typeName = req.get("type");
         if (!(typeName instanceof String)) {
@@ -297,76 +246,5 @@ public final class Testee {
         } catch (InvocationTargetException e) {
             throw e.getCause();
         }
-    }
-
-    /** The error text: a decode error starts with its kind ("TRUNCATED: ..."). */
-    private static String describe(Throwable e) {
-        if (e instanceof CserDecodeException || e instanceof JsonException || e instanceof CserEncodeException) {
-            return e.getMessage();
-        }
-        if (e instanceof StackOverflowError) {
-            return "stack overflow (nesting too deep)";
-        }
-        return e.getClass().getSimpleName() + ": " + e.getMessage();
-    }
-
-    private static Map<String, Object> failure(Object id, String error) {
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("id", id);
-        answer.put("ok", false);
-        answer.put("error", error);
-        return answer;
-    }
-
-    private void answer(Map<String, Object> answer) {
-        String text;
-        try {
-            text = Json.write(answer);
-        } catch (RuntimeException e) {
-            text = Json.write(failure(null, describe(e)));
-        }
-        out.print(text);
-        out.print('\n');
-        out.flush();
-    }
-
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
-
-    private static String hex(byte[] bytes) {
-        char[] c = new char[bytes.length * 2];
-        for (int i = 0; i < bytes.length; i++) {
-            c[2 * i] = HEX[(bytes[i] >> 4) & 15];
-            c[2 * i + 1] = HEX[bytes[i] & 15];
-        }
-        return new String(c);
-    }
-
-    private static byte[] unhex(String s) {
-        if (s.length() % 2 != 0) {
-            throw new IllegalArgumentException("bad hex: odd length " + s.length());
-        }
-        byte[] out = new byte[s.length() / 2];
-        for (int i = 0; i < out.length; i++) {
-            int hi = digit(s.charAt(2 * i));
-            int lo = digit(s.charAt(2 * i + 1));
-            if (hi < 0 || lo < 0) {
-                throw new IllegalArgumentException("bad hex: not a hex digit near offset " + 2 * i);
-            }
-            out[i] = (byte) (hi << 4 | lo);
-        }
-        return out;
-    }
-
-    private static int digit(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
     }
 }
