@@ -57,6 +57,16 @@ final class TestBroker implements AutoCloseable {
         return started;
     }
 
+    /** SIGKILLs the broker ({@code broker kill}): a crash; its data stays. */
+    void kill() throws IOException, InterruptedException {
+        run("kill", 60);
+    }
+
+    /** Starts it again on the same ports and storage; returns what {@code broker restart} printed. */
+    String restart() throws IOException, InterruptedException {
+        return run("restart", 180);
+    }
+
     /** Runs {@code broker VERB DIR}; its stderr goes to the test's; returns its stdout, trimmed. */
     private String run(String verb, int timeoutSeconds) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(script.toString(), verb, dir.toString())
