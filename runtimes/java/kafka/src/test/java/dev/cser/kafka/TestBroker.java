@@ -84,7 +84,7 @@ final class TestBroker implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() throws IOException, InterruptedException {
+    public synchronized void close() throws IOException {
         if (closed) {
             return;
         }
@@ -92,6 +92,11 @@ final class TestBroker implements AutoCloseable {
         if (shutdownHook != null) {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         }
-        run("down", 60);
+        try {
+            run("down", 60);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping the broker in " + dir, e);
+        }
     }
 }
