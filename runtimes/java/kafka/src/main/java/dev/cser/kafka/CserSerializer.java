@@ -17,12 +17,11 @@ import org.apache.kafka.common.serialization.Serializer;
  * <p>Build it from the generated type's {@code CODEC} ({@code new CserSerializer<>(Order.CODEC)}),
  * or name it in the producer's properties ({@code value.serializer=dev.cser.kafka.CserSerializer}
  * with {@code cser.value.type=com.acme.Order}; {@code cser.key.type} for a key serializer).
- * Not thread-safe beyond what Kafka asks: a producer calls it from one thread at a time.
+ * Thread-safe: a {@code KafkaProducer} shared by several threads serializes on each sender's thread.
  */
 public class CserSerializer<T> implements Serializer<T> {
     private MessageCodec<T> codec;
     private boolean isKey;
-    private final CserWriter writer = new CserWriter();
 
     /** For Kafka's configuration by class name: the type comes from {@code cser.value.type} / {@code cser.key.type}. */
     public CserSerializer() {
@@ -79,7 +78,8 @@ public class CserSerializer<T> implements Serializer<T> {
 
     private byte[] encode(String topic, T data) {
         MessageCodec<T> c = codec();
-        writer.reset();
+        // A writer per record: send() may run on many threads at once.
+        CserWriter writer = new CserWriter();
         try {
             c.encode(c.type.cast(data), writer);
         } catch (CserEncodeException e) {

@@ -242,6 +242,36 @@ class CserSerdeTest {
     }
 
     @Test
+    void oneSerializerAndDeserializerServeManyThreads() throws Exception {
+        CserSerializer<Message> serializer = new CserSerializer<>(Message.CODEC);
+        CserDeserializer<Message> deserializer = new CserDeserializer<>(Message.CODEC);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            java.util.List<java.util.concurrent.Future<Integer>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    int checked = 0;
+                    for (int i = 0; i < 5000; i++) {
+                        Message m = new Message(thread, i % 2 == 0, "user" + thread, i, "x".repeat(i % 50));
+                        Headers headers = new RecordHeaders();
+                        byte[] bytes = serializer.serialize(TOPIC, headers, m);
+                        assertArrayEquals(m.encode(), bytes);
+                        assertEquals(m, deserializer.deserialize(TOPIC, headers, bytes));
+                        checked++;
+                    }
+                    return checked;
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> f : done) {
+                assertEquals(5000, f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void serdeWorksAsKafkaStreamsTakesIt() {
         CserSerde<Message> serde = new CserSerde<>(Message.CODEC);
         serde.configure(Map.of(), false);
