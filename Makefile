@@ -2,7 +2,8 @@
 #   make        build the compiler, the Java runtime and the examples' generated code, run the demos
 #   make test   run every test of every part, the format check of every schema, the cross-language
 #               conformance suite, the install test (standalone projects outside the checkout),
-#               the benchmark smokes, a 20-second smoke of every fuzzer and the socket load test
+#               the benchmark smokes, a 20-second smoke of every fuzzer, the socket load test and
+#               the Kafka serdes on a real broker (make test-kafka)
 #   make fuzz   run every fuzzer for FUZZ_SECONDS per target (FUZZING.md)
 #   make bench  run every benchmark (benchmarks/README.md); make bench-report renders RESULTS.md
 #   make install    install the cserc launcher and its jar under PREFIX (default ~/.local):
@@ -16,7 +17,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -34,7 +35,7 @@ demo: build across-parts
 	$(PY)/python conformance/across/run_across.py --only database
 	$(PY)/python conformance/across/evolution_db.py
 
-test: test-java test-fmt test-rust test-python test-conformance test-install test-bench test-fuzz test-load
+test: test-java test-fmt test-rust test-python test-conformance test-install test-bench test-fuzz test-load test-kafka
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, the round trips
 ## of every example schema, and cser-maven-plugin, whose integration tests build and test the
@@ -202,6 +203,13 @@ test-fuzz:
 
 test-load: build across-parts $(PY_VENV)/installed
 	$(PY)/python conformance/load/run_load.py
+
+## The Kafka serdes on a real broker: the JUnit tests tagged "broker" (runtimes/java/kafka) start
+## conformance/kafka/broker in a temporary directory and stop it even when they fail. W4 messages
+## through a 3-partition topic; a corrupt value and a value of another type reported and skipped.
+test-kafka:
+	$(MVN) $(MVN_FLAGS) -pl runtimes/java/kafka -am package -Dtest='dev/cser/kafka/*Test' \
+		-Dsurefire.failIfNoSpecifiedTests=false -Dgroups=broker -Dcser.kafka.excludedGroups=
 
 bench-report: $(BENCH_TOOLS)/installed
 	$(BENCH_TOOLS)/bin/python benchmarks/report.py
