@@ -6,11 +6,14 @@ use std::fmt;
 use cser::{DecodeError, DecodeErrorKind, EncodeError};
 use rdkafka::error::KafkaError;
 
+use crate::headers::Side;
+
 /// A record whose value (or key) is not a valid cser record of the expected type: the decode
 /// error of SPEC §10 or §8.2 (kind, offset, path) and the record's topic, partition and offset,
 /// so that a consumer can report it and move on (or route it to a dead-letter topic).
 #[derive(Clone, Debug)]
 pub struct Error {
+    side: Side,
     topic: String,
     partition: i32,
     offset: i64,
@@ -18,14 +21,27 @@ pub struct Error {
 }
 
 impl Error {
-    /// The error of the record at `offset` of `topic`'s `partition`.
-    pub fn new(topic: impl Into<String>, partition: i32, offset: i64, error: DecodeError) -> Self {
+    /// The error of the value (or key, by `side`) of the record at `offset` of `topic`'s
+    /// `partition`.
+    pub fn new(
+        side: Side,
+        topic: impl Into<String>,
+        partition: i32,
+        offset: i64,
+        error: DecodeError,
+    ) -> Self {
         Error {
+            side,
             topic: topic.into(),
             partition,
             offset,
             error,
         }
+    }
+
+    /// Whether the record's value or its key failed to decode.
+    pub fn side(&self) -> Side {
+        self.side
     }
 
     /// The record's topic.
@@ -56,9 +72,13 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let part = match self.side {
+            Side::Value => "value",
+            Side::Key => "key",
+        };
         write!(
             f,
-            "record at {}-{} offset {}: {}",
+            "{part} of the record at {}-{} offset {}: {}",
             self.topic, self.partition, self.offset, self.error
         )
     }

@@ -62,5 +62,5 @@ mod serde;
 
 pub use client::{poll, send, Received};
 pub use error::{Error, ProduceError};
-pub use headers::{FINGERPRINT_HEADER, KEY_FINGERPRINT_HEADER, KEY_TYPE_HEADER, TYPE_HEADER};
+pub use headers::{Side, FINGERPRINT_HEADER, KEY_FINGERPRINT_HEADER, KEY_TYPE_HEADER, TYPE_HEADER};
 pub use serde::{DecodeFn, Decoded, EncodeFn, Serde};

@@ -181,8 +181,15 @@ impl<T: Message> Serde<T> {
             Side::Value => record.payload(),
             Side::Key => record.key(),
         };
-        self.deserialize(bytes, record.headers())
-            .map_err(|e| Error::new(record.topic(), record.partition(), record.offset(), e))
+        self.deserialize(bytes, record.headers()).map_err(|e| {
+            Error::new(
+                self.side,
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                e,
+            )
+        })
     }
 }
 

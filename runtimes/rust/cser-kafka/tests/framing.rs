@@ -97,9 +97,10 @@ fn another_type_is_wrong_type_with_topic_partition_offset() {
     assert_eq!((err.topic(), err.partition(), err.offset()), ("w4", 2, 41));
     let text = err.to_string();
     assert!(
-        text.starts_with("record at w4-2 offset 41: WRONG_TYPE: "),
+        text.starts_with("value of the record at w4-2 offset 41: WRONG_TYPE: "),
         "{text}"
     );
+    assert_eq!(err.side(), cser_kafka::Side::Value);
     assert!(text.contains("bench.message.Message"), "{text}");
 }
 
@@ -251,9 +252,18 @@ fn keys_use_their_own_headers() {
     );
     assert_eq!(keys.decode(&r).unwrap().unwrap().value, key);
     assert_eq!(W4.decode(&r).unwrap().unwrap().value, workloads::message(1));
-    // A W4 value read as the key type is another type.
+    // A W4 value read as the key type is another type; an Employee key is another type for a
+    // W4 key serde, and the error says it is the key.
     assert_eq!(
         EMPLOYEE.decode(&r).unwrap_err().kind(),
         DecodeErrorKind::WrongType
+    );
+    let err = W4.for_keys().decode(&r).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::WrongType);
+    assert_eq!(err.side(), cser_kafka::Side::Key);
+    assert!(
+        err.to_string()
+            .starts_with("key of the record at t-0 offset 0: "),
+        "{err}"
     );
 }
