@@ -17,7 +17,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -47,7 +47,8 @@ test-java:
 ## example schema (cser-examples, whose tests also read the bytes the Java tests wrote and the
 ## worked examples of SPEC.md §13) and the
 ## W3 example crate built with cser-build; then clippy (-D warnings) and rustfmt over all of it,
-## generated code included.
+## generated code included. cargo runs the workspace's default members: all but cser-kafka, which
+## builds librdkafka and has its own target, test-kafka-rust.
 CSERC_JAR = compiler/target/cserc.jar
 RUST_ENV = CSERC=$(CURDIR)/bin/cserc
 
@@ -89,15 +90,32 @@ $(JAVA_VECTORS):
 	$(MVN) $(MVN_FLAGS) -q test -Dtest=VectorExportTest -Dsurefire.failIfNoSpecifiedTests=false
 
 test-rust: $(CSERC_JAR) $(JAVA_VECTORS)
-	cd runtimes/rust && $(RUST_ENV) cargo test --workspace
+	cd runtimes/rust && $(RUST_ENV) cargo test
 	cd runtimes/rust && $(RUST_ENV) cargo run -q -p example-sakai
 	cd runtimes/rust && if cargo clippy --version >/dev/null 2>&1; then \
-		$(RUST_ENV) cargo clippy --workspace --all-targets -- -D warnings; \
+		$(RUST_ENV) cargo clippy --all-targets -- -D warnings; \
 	else echo "clippy is not installed: skipping the lint of runtimes/rust"; fi
 	cd runtimes/rust && if cargo fmt --version >/dev/null 2>&1; then \
 		cargo fmt --all --check && \
 		rustfmt --edition 2021 --check $$(ls -td target/debug/build/cser-examples-*/out | head -1)/*.rs; \
 	else echo "rustfmt is not installed: skipping the format check of runtimes/rust"; fi
+
+## cser-kafka (runtimes/rust/cser-kafka, SPEC.md §8.2 on rdkafka): its framing tests (no broker),
+## clippy (-D warnings), then tests/broker.rs against a real Kafka broker that
+## conformance/kafka/broker starts in a temporary directory and stops however the test ends.
+KAFKA_BROKER ?= $(CURDIR)/conformance/kafka/broker
+
+test-kafka-rust: $(CSERC_JAR)
+	cd runtimes/rust && $(RUST_ENV) cargo test -p cser-kafka
+	cd runtimes/rust && if cargo clippy --version >/dev/null 2>&1; then \
+		$(RUST_ENV) cargo clippy -p cser-kafka --all-targets --test broker -- -D warnings; \
+	else echo "clippy is not installed: skipping the lint of cser-kafka"; fi
+	cd runtimes/rust && $(RUST_ENV) cargo test -q -p cser-kafka --test broker --no-run
+	dir="$$(mktemp -d)"; \
+	trap '"$(KAFKA_BROKER)" down "$$dir" >&2 || rmdir "$$dir"' EXIT; \
+	servers="$$("$(KAFKA_BROKER)" up "$$dir" | sed -n 's/^bootstrap\.servers=//p')"; \
+	test -n "$$servers" || { echo "the Kafka broker did not start" >&2; exit 1; }; \
+	cd runtimes/rust && BOOTSTRAP_SERVERS="$$servers" $(RUST_ENV) cargo test -p cser-kafka --test broker
 
 ## Python (runtimes/python): a venv with the runtime installed in editable mode (which compiles
 ## its C accelerator) and the pinned pytest, mypy and ruff; the tests, run with the accelerator
