@@ -99,7 +99,8 @@ test-rust: $(CSERC_JAR) $(JAVA_VECTORS)
 	else echo "rustfmt is not installed: skipping the format check of runtimes/rust"; fi
 
 ## Python (runtimes/python): a venv with the runtime installed in editable mode (which compiles
-## its C accelerator) and the pinned pytest, mypy and ruff; the tests, run with the accelerator
+## its C accelerator), the pinned pytest, mypy and ruff and the kafka extra (confluent-kafka,
+## which cser.kafka and its tests use); the tests, run with the accelerator
 ## and again without it, generate the code of every example schema into
 ## runtimes/python/target/generated and read the bytes the Java and Rust tests wrote; then
 ## mypy --strict and ruff over the runtime, the tests and the generated code.
@@ -114,7 +115,7 @@ RUFF_RULES = E4,E7,E9,F,W,UP,I,RUF,B
 PY_NATIVE = $(wildcard $(PY_DIR)/src/cser/_native/*.c $(PY_DIR)/src/cser/_native/*.h)
 $(PY_VENV)/installed: $(PY_DIR)/pyproject.toml $(PY_DIR)/setup.py $(PY_NATIVE)
 	$(PYTHON) -m venv $(PY_VENV)
-	$(PY)/pip install -q --disable-pip-version-check -e '$(PY_DIR)[test]'
+	$(PY)/pip install -q --disable-pip-version-check -e '$(PY_DIR)[test,kafka]'
 	echo "$(CURDIR)/$(CSERC_JAR)" > $(PY_DIR)/src/cser/_jar_path.txt
 	touch $@
 
