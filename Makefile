@@ -16,7 +16,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-kafka-python test-conformance test-bench test-fuzz test-load fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -123,14 +123,22 @@ $(PY_VENV)/installed: $(PY_DIR)/pyproject.toml $(PY_DIR)/setup.py $(PY_NATIVE)
 $(RUST_VECTORS): $(JAVA_VECTORS) $(CSERC_JAR)
 	cd runtimes/rust && $(RUST_ENV) cargo test -q -p cser-examples --test java_vectors
 
+# The broker test (tests/test_kafka_broker.py) starts a Kafka broker: test-kafka-python runs it.
+PY_NO_BROKER = --ignore=tests/test_kafka_broker.py
 test-python: $(CSERC_JAR) $(JAVA_VECTORS) $(RUST_VECTORS) $(PY_VENV)/installed
-	cd $(PY_DIR) && $(PY)/pytest -q
+	cd $(PY_DIR) && $(PY)/pytest -q $(PY_NO_BROKER)
 	# The same tests again on the pure-Python fallback, the C accelerator switched off.
-	cd $(PY_DIR) && CSER_PURE_PYTHON=1 $(PY)/pytest -q
+	cd $(PY_DIR) && CSER_PURE_PYTHON=1 $(PY)/pytest -q $(PY_NO_BROKER)
 	cd $(PY_DIR) && $(PY)/mypy src tests target/generated
 	cd $(PY_DIR) && $(PY)/ruff check --no-cache src tests
 	# Generated code as a user's project sees it: its packages first-party, cser third-party.
 	cd $(PY_DIR)/target/generated && $(PY)/ruff check --no-cache --isolated --select $(RUFF_RULES) .
+
+## cser.kafka on a real broker: the test starts one with conformance/kafka/broker (CSER_KAFKA_BROKER
+## names another script) and stops it, produces W4 messages with bad records among them to a
+## 3-partition topic and consumes them back (runtimes/python/README.md, "Kafka").
+test-kafka-python: $(CSERC_JAR) $(PY_VENV)/installed
+	cd $(PY_DIR) && $(PY)/pytest -q tests/test_kafka_broker.py
 
 ## The conformance suite (conformance/README.md): every vector in every language (and the
 ## schema-driven Java codec) and every writer/reader pair, then streams, sockets and the
