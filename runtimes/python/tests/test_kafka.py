@@ -16,6 +16,7 @@ from bench.media import MediaContent
 from bench.message import Message
 from confluent_kafka import Message as KafkaMessage
 from confluent_kafka.serialization import MessageField, SerializationContext, SerializationError
+from edge.cases import Expr, ExprCall, ExprName
 
 from cser.errors import DecodeError, DecodeErrorKind, EncodeError
 from cser.kafka import (
@@ -106,6 +107,15 @@ def test_key_and_value_write_their_own_headers_on_one_record() -> None:
     assert dict(headers)[KEY_FINGERPRINT] == u64(MediaContent.FINGERPRINT)
     assert CserDeserializer(MediaContent)(key, ctx(headers, KEY)) == MediaContent()
     assert CserDeserializer(Message)(value, ctx(headers, VALUE)) == sample()
+
+
+def test_a_union_root_takes_any_variant() -> None:
+    headers: list[tuple[str, str | bytes | None]] = []
+    value: Expr = ExprCall([ExprName("f"), ExprName("x")])
+    data = CserSerializer(Expr)(value, ctx(headers))
+    assert data == value.encode()
+    assert dict(headers)[TYPE] == u64(Expr.TYPE_ID)
+    assert CserDeserializer(Expr, require_headers=True)(data, ctx(headers)) == value
 
 
 def test_a_tombstone_stays_none_and_gets_no_headers() -> None:
