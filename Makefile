@@ -118,7 +118,8 @@ test-kafka-rust: $(CSERC_JAR)
 	cd runtimes/rust && BOOTSTRAP_SERVERS="$$servers" $(RUST_ENV) cargo test -p cser-kafka --test broker
 
 ## Python (runtimes/python): a venv with the runtime installed in editable mode (which compiles
-## its C accelerator) and the pinned pytest, mypy and ruff; the tests, run with the accelerator
+## its C accelerator), the pinned pytest, mypy and ruff and the kafka extra (confluent-kafka,
+## which cser.kafka and its tests use); the tests, run with the accelerator
 ## and again without it, generate the code of every example schema into
 ## runtimes/python/target/generated and read the bytes the Java and Rust tests wrote; then
 ## mypy --strict and ruff over the runtime, the tests and the generated code.
@@ -133,7 +134,7 @@ RUFF_RULES = E4,E7,E9,F,W,UP,I,RUF,B
 PY_NATIVE = $(wildcard $(PY_DIR)/src/cser/_native/*.c $(PY_DIR)/src/cser/_native/*.h)
 $(PY_VENV)/installed: $(PY_DIR)/pyproject.toml $(PY_DIR)/setup.py $(PY_NATIVE)
 	$(PYTHON) -m venv $(PY_VENV)
-	$(PY)/pip install -q --disable-pip-version-check -e '$(PY_DIR)[test]'
+	$(PY)/pip install -q --disable-pip-version-check -e '$(PY_DIR)[test,kafka]'
 	echo "$(CURDIR)/$(CSERC_JAR)" > $(PY_DIR)/src/cser/_jar_path.txt
 	touch $@
 
@@ -141,14 +142,22 @@ $(PY_VENV)/installed: $(PY_DIR)/pyproject.toml $(PY_DIR)/setup.py $(PY_NATIVE)
 $(RUST_VECTORS): $(JAVA_VECTORS) $(CSERC_JAR)
 	cd runtimes/rust && $(RUST_ENV) cargo test -q -p cser-examples --test java_vectors
 
+# The broker test (tests/test_kafka_broker.py) starts a Kafka broker: test-kafka-python runs it.
+PY_NO_BROKER = --ignore=tests/test_kafka_broker.py
 test-python: $(CSERC_JAR) $(JAVA_VECTORS) $(RUST_VECTORS) $(PY_VENV)/installed
-	cd $(PY_DIR) && $(PY)/pytest -q
+	cd $(PY_DIR) && $(PY)/pytest -q $(PY_NO_BROKER)
 	# The same tests again on the pure-Python fallback, the C accelerator switched off.
-	cd $(PY_DIR) && CSER_PURE_PYTHON=1 $(PY)/pytest -q
+	cd $(PY_DIR) && CSER_PURE_PYTHON=1 $(PY)/pytest -q $(PY_NO_BROKER)
 	cd $(PY_DIR) && $(PY)/mypy src tests target/generated
 	cd $(PY_DIR) && $(PY)/ruff check --no-cache src tests
 	# Generated code as a user's project sees it: its packages first-party, cser third-party.
 	cd $(PY_DIR)/target/generated && $(PY)/ruff check --no-cache --isolated --select $(RUFF_RULES) .
+
+## cser.kafka on a real broker: the test starts one with conformance/kafka/broker (CSER_KAFKA_BROKER
+## names another script) and stops it, produces W4 messages with bad records among them to a
+## 3-partition topic and consumes them back (runtimes/python/README.md, "Kafka").
+test-kafka-python: $(CSERC_JAR) $(PY_VENV)/installed
+	cd $(PY_DIR) && $(PY)/pytest -q tests/test_kafka_broker.py
 
 ## The conformance suite (conformance/README.md): every vector in every language (and the
 ## schema-driven Java codec) and every writer/reader pair, then streams, sockets and the
@@ -222,10 +231,14 @@ test-fuzz:
 test-load: build across-parts $(PY_VENV)/installed
 	$(PY)/python conformance/load/run_load.py
 
-## The Kafka serdes on a real broker: the JUnit tests tagged "broker" (runtimes/java/kafka) start
-## conformance/kafka/broker in a temporary directory and stop it even when they fail. W4 messages
-## through a 3-partition topic; a corrupt value and a value of another type reported and skipped.
-test-kafka:
+## The Kafka serdes of the three languages on a real broker (conformance/kafka/README.md): each
+## starts conformance/kafka/broker in a temporary directory and stops it even when it fails; W4
+## messages through a 3-partition topic, a corrupt value and a value of another type reported and
+## skipped.
+test-kafka: test-kafka-java test-kafka-rust test-kafka-python
+
+## Java: the JUnit tests tagged "broker" (runtimes/java/kafka).
+test-kafka-java:
 	$(MVN) $(MVN_FLAGS) -pl runtimes/java/kafka -am package -Dtest='dev/cser/kafka/*Test' \
 		-Dsurefire.failIfNoSpecifiedTests=false -Dgroups=broker -Dcser.kafka.excludedGroups=
 
