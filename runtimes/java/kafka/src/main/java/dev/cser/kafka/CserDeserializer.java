@@ -116,11 +116,15 @@ public class CserDeserializer<T> implements Deserializer<T> {
         }
     }
 
-    /** SPEC §8.2: the type header, then the fingerprint header; offsets are 0 (before the value). */
+    /**
+     * SPEC §8.2, in its order: both headers' sizes (BAD_STREAM_HEADER), then the type, then the
+     * fingerprint (WRONG_TYPE); offsets are 0 (before the value).
+     */
     private void checkHeaders(CserCodec<T> c, Headers headers) throws CserDecodeException {
         String typeName = CserHeaders.typeHeader(isKey);
         String fingerprintName = CserHeaders.fingerprintHeader(isKey);
         OptionalLong typeId = header(headers, typeName);
+        OptionalLong fingerprint = header(headers, fingerprintName);
         if (typeId.isEmpty()) {
             if (requireHeaders) {
                 throw new CserDecodeException(DecodeErrorKind.WRONG_TYPE, "the record has no " + typeName
@@ -131,7 +135,6 @@ public class CserDeserializer<T> implements Deserializer<T> {
                     "header %s is type id %016x, not %s (%016x)", typeName, typeId.getAsLong(), c.typeName(),
                     c.typeId()), 0);
         }
-        OptionalLong fingerprint = header(headers, fingerprintName);
         if (requireFingerprint && (fingerprint.isEmpty() || fingerprint.getAsLong() != c.fingerprint())) {
             throw new CserDecodeException(DecodeErrorKind.WRONG_TYPE, fingerprint.isEmpty()
                     ? String.format("the record has no %s header, and this deserializer requires %016x",

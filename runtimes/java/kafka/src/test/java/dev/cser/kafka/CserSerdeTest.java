@@ -130,6 +130,13 @@ class CserSerdeTest {
         longFingerprint.add("cser.fingerprint", new byte[9]);
         assertEquals(DecodeErrorKind.BAD_STREAM_HEADER,
                 rejected(new CserDeserializer<>(Message.CODEC), longFingerprint, value).kind());
+
+        // Both headers' sizes come before the type (SPEC §8.2), as in Rust and Python.
+        Headers otherTypeShortFingerprint = new RecordHeaders();
+        otherTypeShortFingerprint.add("cser.type", le(Point3.CODEC.typeId()));
+        otherTypeShortFingerprint.add("cser.fingerprint", new byte[7]);
+        assertEquals(DecodeErrorKind.BAD_STREAM_HEADER,
+                rejected(new CserDeserializer<>(Message.CODEC), otherTypeShortFingerprint, value).kind());
     }
 
     @Test
