@@ -52,10 +52,9 @@ _CHUNK = 1 << 20
 _K = DecodeErrorKind
 
 
-class MessageType(Protocol[T]):
-    """What a generated message class provides for streams: its identity (SPEC §8) and the
-    functions that write and read one frame's content. Pass the class itself, e.g.
-    ``StreamWriter(f, Employee)``."""
+class RootType(Protocol):
+    """The identity of a generated root type (record, struct or union), SPEC §8: what a stream
+    header and the Kafka record headers (SPEC §8.2) carry."""
 
     @property
     def TYPE_NAME(self) -> str:
@@ -64,13 +63,19 @@ class MessageType(Protocol[T]):
 
     @property
     def TYPE_ID(self) -> int:
-        """The stream type id, an unsigned 64-bit int."""
+        """The type id, an unsigned 64-bit int."""
         ...
 
     @property
     def FINGERPRINT(self) -> int:
         """The schema fingerprint, an unsigned 64-bit int."""
         ...
+
+
+class MessageType(RootType, Protocol[T]):
+    """What a generated message class provides for streams: its identity (SPEC §8) and the
+    functions that write and read one frame's content. Pass the class itself, e.g.
+    ``StreamWriter(f, Employee)``."""
 
     @property
     def _IS_RECORD(self) -> bool:

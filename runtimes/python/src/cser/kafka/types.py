@@ -5,29 +5,17 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
+from cser.stream import RootType
+
 __all__ = ["KafkaMessageType"]
 
 T = TypeVar("T")
 
 
-class KafkaMessageType(Protocol[T]):
+class KafkaMessageType(RootType, Protocol[T]):
     """A generated root type (record, struct or union), passed as the class itself, e.g.
-    ``CserSerializer(Message)``: its identity (SPEC §8) and its message codec (SPEC §5.8)."""
-
-    @property
-    def TYPE_NAME(self) -> str:
-        """The root type's qualified name, e.g. ``bench.message.Message``."""
-        ...
-
-    @property
-    def TYPE_ID(self) -> int:
-        """The type id, an unsigned 64-bit int: the ``cser.type`` header."""
-        ...
-
-    @property
-    def FINGERPRINT(self) -> int:
-        """The schema fingerprint, an unsigned 64-bit int: the ``cser.fingerprint`` header."""
-        ...
+    ``CserSerializer(Message)``: its identity (SPEC §8: ``TYPE_ID`` is the ``cser.type`` header,
+    ``FINGERPRINT`` the ``cser.fingerprint`` one) and its message codec (SPEC §5.8)."""
 
     def encode(self, value: T, /) -> bytes:
         """The generated ``encode`` method, called on the class with the value."""

@@ -73,18 +73,9 @@ public class CserDeserializer<T> implements Deserializer<T> {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
         this.isKey = isKey;
-        if (codec == null) {
-            MessageCodec<?> named = CserSerdeConfig.codecFrom(configs, isKey);
-            if (named == null) {
-                throw new IllegalArgumentException("CserDeserializer built by class name needs the property "
-                        + CserSerdeConfig.typeProperty(isKey) + " (the generated class of the "
-                        + (isKey ? "keys" : "values") + ")");
-            }
-            codec = (MessageCodec<T>) named;
-        }
+        codec = CserSerdeConfig.configuredCodec(codec, configs, isKey, "CserDeserializer");
         requireHeaders = CserSerdeConfig.flag(configs, CserSerdeConfig.REQUIRE_HEADERS, requireHeaders);
         requireFingerprint = CserSerdeConfig.flag(configs, CserSerdeConfig.REQUIRE_FINGERPRINT, requireFingerprint);
     }

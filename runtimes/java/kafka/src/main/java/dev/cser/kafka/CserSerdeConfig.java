@@ -48,6 +48,24 @@ public final class CserSerdeConfig {
         return MessageCodec.forName(v.toString().trim(), loader);
     }
 
+    /**
+     * The codec a serializer or deserializer works with after {@code configure}: the one it was
+     * built with, else the class the type property names; {@code who} ("CserSerializer") names it
+     * in the error when there is neither.
+     */
+    @SuppressWarnings("unchecked")
+    static <T> MessageCodec<T> configuredCodec(MessageCodec<T> given, Map<String, ?> configs, boolean isKey, String who) {
+        if (given != null) {
+            return given;
+        }
+        MessageCodec<?> named = codecFrom(configs, isKey);
+        if (named == null) {
+            throw new IllegalArgumentException(who + " built by class name needs the property " + typeProperty(isKey)
+                    + " (the generated class of the " + (isKey ? "keys" : "values") + ")");
+        }
+        return (MessageCodec<T>) named;
+    }
+
     /** A boolean property given as a Boolean or a string ("true"/"false"); {@code fallback} when absent. */
     static boolean flag(Map<String, ?> configs, String name, boolean fallback) {
         Object v = configs.get(name);

@@ -45,18 +45,9 @@ public class CserSerializer<T> implements Serializer<T> {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
         this.isKey = isKey;
-        if (codec == null) {
-            MessageCodec<?> named = CserSerdeConfig.codecFrom(configs, isKey);
-            if (named == null) {
-                throw new IllegalArgumentException("CserSerializer built by class name needs the property "
-                        + CserSerdeConfig.typeProperty(isKey) + " (the generated class of the "
-                        + (isKey ? "keys" : "values") + ")");
-            }
-            codec = (MessageCodec<T>) named;
-        }
+        codec = CserSerdeConfig.configuredCodec(codec, configs, isKey, "CserSerializer");
     }
 
     /** The bytes alone: Kafka gives no headers here, so the record carries no cser headers. */
