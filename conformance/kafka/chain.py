@@ -29,8 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from confluent_kafka.admin import AdminClient, NewTopic
-
+from confluent_kafka.admin import AdminClient
+from confluent_kafka.cimpl import NewTopic
 from cser.compile import compile_schemas
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,7 +23,6 @@ from bench.message import Message
 from confluent_kafka import Consumer, KafkaError, Producer
 from confluent_kafka import Message as KafkaMessage
 from confluent_kafka.serialization import MessageField, SerializationContext
-
 from cser.kafka import CserDeserializer, CserSerializer
 
 KEYS = 7
@@ -67,7 +66,7 @@ class Producing:
             self.failure = f"a record was not acknowledged: {err}"
 
     def send(self, topic: str, record_key: bytes | str | None, value: Message) -> None:
-        headers: list[tuple[str, bytes]] = []
+        headers: list[tuple[str, str | bytes | None]] = []
         data = self.serializer(value, SerializationContext(topic, MessageField.VALUE, headers))
         while True:
             try:

@@ -43,7 +43,9 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let bootstrap = std::env::var("BOOTSTRAP_SERVERS").unwrap_or_default();
     let [from, to, count] = args.as_slice() else {
-        return Err("usage: BOOTSTRAP_SERVERS=HOST:PORT chain_relay FROM_TOPIC TO_TOPIC COUNT".into());
+        return Err(
+            "usage: BOOTSTRAP_SERVERS=HOST:PORT chain_relay FROM_TOPIC TO_TOPIC COUNT".into(),
+        );
     };
     if bootstrap.is_empty() {
         return Err("BOOTSTRAP_SERVERS is not set".into());
@@ -73,7 +75,9 @@ fn run() -> Result<(), String> {
     let mut relayed = 0;
     while relayed < count {
         if Instant::now() > deadline {
-            return Err(format!("relayed {relayed} of {count} records in {DEADLINE:?}"));
+            return Err(format!(
+                "relayed {relayed} of {count} records in {DEADLINE:?}"
+            ));
         }
         // A batch: what arrives until BATCH records, the rest of COUNT, or a quiet poll.
         let mut batch: Vec<(Option<Vec<u8>>, Message)> = Vec::new();
@@ -85,10 +89,13 @@ fn run() -> Result<(), String> {
                 break;
             };
             let received = polled.map_err(|e| format!("consume {from}: {e}"))?;
-            let decoded = received
-                .value
-                .map_err(|e| e.to_string())?
-                .ok_or_else(|| format!("a tombstone at {from}/{}@{}", received.record.partition(), received.record.offset()))?;
+            let decoded = received.value.map_err(|e| e.to_string())?.ok_or_else(|| {
+                format!(
+                    "a tombstone at {from}/{}@{}",
+                    received.record.partition(),
+                    received.record.offset()
+                )
+            })?;
             batch.push((received.record.key().map(<[u8]>::to_vec), decoded.value));
         }
         if batch.is_empty() {
