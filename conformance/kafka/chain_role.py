@@ -23,7 +23,7 @@ from bench.message import Message
 from confluent_kafka import Consumer, KafkaError, Producer
 from confluent_kafka import Message as KafkaMessage
 from confluent_kafka.serialization import MessageField, SerializationContext
-from cser.kafka import CserDeserializer, CserSerializer
+from cser.kafka import CserDeserializationError, CserDeserializer, CserSerializer
 
 KEYS = 7
 #: Records taken from the consumer at once, and relayed between two commits.
@@ -211,7 +211,7 @@ def main(argv: list[str]) -> int:
     function, _ = roles[argv[1]]
     try:
         function(bootstrap, *argv[2:-1], int(argv[-1]))
-    except ChainError as e:
+    except (ChainError, CserDeserializationError) as e:  # the latter names topic, partition and offset
         print(f"python {argv[1]}: {e}", file=sys.stderr)
         return 1
     return 0

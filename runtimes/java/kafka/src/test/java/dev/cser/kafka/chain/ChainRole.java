@@ -18,6 +18,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -52,12 +53,18 @@ public final class ChainRole {
                     + " | relay FROM TO COUNT | check TOPIC COUNT");
             System.exit(2);
         }
-        String failure = switch (args[0]) {
-            case "produce" -> produce(bootstrap, args[1], Integer.parseInt(args[2]));
-            case "relay" -> relay(bootstrap, args[1], args[2], Integer.parseInt(args[3]));
-            case "check" -> check(bootstrap, args[1], Integer.parseInt(args[2]));
-            default -> "unknown role " + args[0];
-        };
+        String failure;
+        try {
+            failure = switch (args[0]) {
+                case "produce" -> produce(bootstrap, args[1], Integer.parseInt(args[2]));
+                case "relay" -> relay(bootstrap, args[1], args[2], Integer.parseInt(args[3]));
+                case "check" -> check(bootstrap, args[1], Integer.parseInt(args[2]));
+                default -> "unknown role " + args[0];
+            };
+        } catch (KafkaException e) {
+            // A record that does not decode (with its topic, partition and offset), or the client failed.
+            failure = e + (e.getCause() == null ? "" : ": " + e.getCause());
+        }
         if (failure != null) {
             System.err.println("java " + args[0] + ": " + failure);
             System.exit(1);
