@@ -17,7 +17,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -234,8 +234,20 @@ test-load: build across-parts $(PY_VENV)/installed
 ## The Kafka serdes of the three languages on a real broker (conformance/kafka/README.md): each
 ## starts conformance/kafka/broker in a temporary directory and stops it even when it fails; W4
 ## messages through a 3-partition topic, a corrupt value and a value of another type reported and
-## skipped.
-test-kafka: test-kafka-java test-kafka-rust test-kafka-python
+## skipped; then test-kafka-chain.
+test-kafka: test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain
+
+## 100,000 W4 messages per direction through one broker, Java -> Rust -> Python -> Java and
+## Python -> Rust -> Java -> Python, each relay decoding and encoding again; the last checks every
+## message arrived, byte-identical and in order per key (conformance/kafka/README.md, "The chain").
+## Builds Java's ChainRole (runtimes/java/kafka's test classes) with its classpath in
+## CHAIN_CLASSPATH, and Rust's chain_relay example of cser-kafka (debug, as test-kafka-rust).
+CHAIN_CLASSPATH = conformance/target/kafka/chain-classpath.txt
+test-kafka-chain: $(CSERC_JAR) $(PY_VENV)/installed
+	$(MVN) $(MVN_FLAGS) -q -pl runtimes/java/kafka -am test-compile dependency:build-classpath \
+		-Dmdep.includeScope=test -Dmdep.outputFile=$(CURDIR)/$(CHAIN_CLASSPATH)
+	cd runtimes/rust && $(RUST_ENV) cargo build -q -p cser-kafka --example chain_relay
+	$(PY)/python conformance/kafka/chain.py
 
 ## Java: the JUnit tests tagged "broker" (runtimes/java/kafka).
 test-kafka-java:

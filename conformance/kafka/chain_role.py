@@ -1,0 +1,221 @@
+"""Python's part in the cross-language chain (chain.py): W4 messages (``bench.message.Message``)
+through topics relayed by Java, Rust and Python, each decoding with its serdes and encoding again.
+
+    chain_role.py produce TOPIC COUNT     message n = w4(n), key "user-{n % 7}", n = 0..COUNT-1
+    chain_role.py relay FROM TO COUNT     consume FROM, decode, produce the decoded message to TO, commit
+    chain_role.py check TOPIC COUNT       every message n arrived once, in order per key, byte-identical
+
+The broker is ``BOOTSTRAP_SERVERS`` (environment); ``bench.message`` must be importable (chain.py
+generates it and puts it on ``PYTHONPATH``). Producers are idempotent with acks=all; a relay
+commits a batch's offsets only after every record of it was acknowledged. Prints one line
+``python ROLE ...: N messages in S s (R msg/s)``; exits 1 with the reason on stderr when a check
+fails.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+from bench.message import Message
+from confluent_kafka import Consumer, KafkaError, Producer
+from confluent_kafka import Message as KafkaMessage
+from confluent_kafka.serialization import MessageField, SerializationContext
+from cser.kafka import CserDeserializationError, CserDeserializer, CserSerializer
+
+KEYS = 7
+#: Records taken from the consumer at once, and relayed between two commits.
+BATCH = 5000
+#: How long a consumer waits for the records it expects before it gives up.
+DEADLINE_SECONDS = 180.0
+
+
+class ChainError(Exception):
+    """A check failed or a record was not acknowledged: the reason, for stderr."""
+
+
+def w4(n: int) -> Message:
+    """W4 message n of seed 004, as Java's ``Workloads.message`` builds it."""
+    return Message(type_=n % 4, active=n % 2 == 0, username=f"User_{n}", userid=n, data=f"data {n}")
+
+
+def key(n: int) -> str:
+    return f"user-{n % KEYS}"
+
+
+class Producing:
+    """An idempotent acks=all producer that frames W4 messages with ``CserSerializer``."""
+
+    def __init__(self, bootstrap: str) -> None:
+        self.producer = Producer(
+            {
+                "bootstrap.servers": bootstrap,
+                "enable.idempotence": True,
+                "acks": "all",
+                "linger.ms": 20,
+                "queue.buffering.max.messages": 200_000,
+            }
+        )
+        self.serializer = CserSerializer(Message)
+        self.failure: str | None = None
+
+    def _delivered(self, err: KafkaError | None, _msg: KafkaMessage) -> None:
+        if err is not None and self.failure is None:
+            self.failure = f"a record was not acknowledged: {err}"
+
+    def send(self, topic: str, record_key: bytes | str | None, value: Message) -> None:
+        headers: list[tuple[str, str | bytes | None]] = []
+        data = self.serializer(value, SerializationContext(topic, MessageField.VALUE, headers))
+        while True:
+            try:
+                self.producer.produce(topic, key=record_key, value=data, headers=headers, on_delivery=self._delivered)
+                break
+            except BufferError:  # the local queue is full: let deliveries drain it
+                self.producer.poll(0.05)
+        self.producer.poll(0)
+
+    def flush(self) -> None:
+        if self.producer.flush(60) != 0:
+            raise ChainError("records still unacknowledged after 60 s")
+        if self.failure is not None:
+            raise ChainError(self.failure)
+
+
+def consumer(bootstrap: str, group: str, topic: str) -> Consumer:
+    c = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": group,
+            "enable.auto.commit": False,
+            "auto.offset.reset": "earliest",
+        }
+    )
+    c.subscribe([topic])
+    return c
+
+
+def polled(c: Consumer, timeout: float) -> list[KafkaMessage]:
+    records = c.consume(num_messages=BATCH, timeout=timeout)
+    for r in records:
+        error = r.error()
+        if error is not None:
+            raise ChainError(f"consume: {error}")
+    return records
+
+
+def report(what: str, count: int, start: float) -> None:
+    seconds = time.perf_counter() - start
+    print(f"python {what}: {count} messages in {seconds:.2f} s ({count / seconds:.0f} msg/s)", flush=True)
+
+
+def produce(bootstrap: str, topic: str, count: int) -> None:
+    start = time.perf_counter()
+    p = Producing(bootstrap)
+    for n in range(count):
+        p.send(topic, key(n), w4(n))
+    p.flush()
+    report(f"produce {topic}", count, start)
+
+
+def relay(bootstrap: str, source: str, target: str, count: int) -> None:
+    deserializer = CserDeserializer(Message)
+    p = Producing(bootstrap)
+    c = consumer(bootstrap, f"cser-chain-{source}-{target}", source)
+    try:
+        deadline = time.monotonic() + DEADLINE_SECONDS
+        start: float | None = None
+        relayed = 0
+        while relayed < count:
+            if time.monotonic() > deadline:
+                raise ChainError(f"relayed {relayed} of {count} records in {DEADLINE_SECONDS:.0f} s")
+            records = polled(c, 0.5)
+            if not records:
+                continue
+            if start is None:
+                start = time.perf_counter()
+            for r in records:
+                value = deserializer.deserialize_message(r)
+                if value is None:
+                    raise ChainError(f"a tombstone at {r.topic()}/{r.partition()}@{r.offset()}")
+                # The decoded message, encoded again by the serializer: not the bytes consumed.
+                p.send(target, r.key(), value)
+            # At least once: the offsets are committed after the relayed records are acknowledged.
+            p.flush()
+            c.commit(asynchronous=False)
+            relayed += len(records)
+        if relayed != count:
+            raise ChainError(f"relayed {relayed} records, expected {count}")
+        report(f"relay {source} -> {target}", relayed, start or time.perf_counter())
+    finally:
+        c.close()
+
+
+def check(bootstrap: str, topic: str, count: int) -> None:
+    expected = [Message.encode(w4(n)) for n in range(count)]
+    # The next n expected for each key: key k gets k, k + KEYS, k + 2 * KEYS, ...
+    next_n = list(range(KEYS))
+    deserializer = CserDeserializer(Message, require_headers=True)
+    c = consumer(bootstrap, f"cser-chain-check-{topic}", topic)
+    problems: list[str] = []
+    try:
+        deadline = time.monotonic() + DEADLINE_SECONDS
+        start: float | None = None
+        received = 0
+        quiet_until: float | None = None  # after the last expected record, a second more: duplicates show up
+        while quiet_until is None or time.monotonic() < quiet_until:
+            if time.monotonic() > deadline:
+                raise ChainError(f"received {received} of {count} messages in {DEADLINE_SECONDS:.0f} s")
+            records = polled(c, 0.2)
+            if records and start is None:
+                start = time.perf_counter()
+            for r in records:
+                received += 1
+                where = f"{r.topic()}/{r.partition()}@{r.offset()}"
+                deserializer.deserialize_message(r)  # the headers and value as Python reads them
+                raw_key = r.key()
+                record_key = raw_key.decode() if isinstance(raw_key, bytes) else str(raw_key)
+                k = int(record_key[5:]) if record_key.startswith("user-") and record_key[5:].isdigit() else -1
+                if not 0 <= k < KEYS:
+                    problems.append(f"{where}: unexpected key {record_key}")
+                elif next_n[k] >= count:
+                    problems.append(f"{where}: a message after the last of key {record_key}")
+                else:
+                    n = next_n[k]
+                    next_n[k] += KEYS
+                    if r.value() != expected[n]:
+                        problems.append(
+                            f"{where}: key {record_key} expected message {n} {expected[n].hex()}, got {r.value()!r}"
+                        )
+                if len(problems) >= 10:
+                    raise ChainError("\n".join(problems))
+            if received >= count and quiet_until is None:
+                report(f"check {topic}", received, start or time.perf_counter())
+                quiet_until = time.monotonic() + 1.0
+        c.commit(asynchronous=False)
+    finally:
+        c.close()
+    if received != count:
+        problems.append(f"received {received} messages, expected {count}")
+    if problems:
+        raise ChainError("\n".join(problems))
+
+
+def main(argv: list[str]) -> int:
+    bootstrap = os.environ.get("BOOTSTRAP_SERVERS", "")
+    roles: dict[str, Any] = {"produce": (produce, 2), "relay": (relay, 3), "check": (check, 2)}
+    if not bootstrap or len(argv) < 2 or argv[1] not in roles or len(argv) != 2 + roles[argv[1]][1]:
+        print(__doc__, file=sys.stderr)
+        return 2
+    function, _ = roles[argv[1]]
+    try:
+        function(bootstrap, *argv[2:-1], int(argv[-1]))
+    except (ChainError, CserDeserializationError) as e:  # the latter names topic, partition and offset
+        print(f"python {argv[1]}: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
