@@ -248,6 +248,9 @@ test-kafka-chain: $(CSERC_JAR) $(PY_VENV)/installed
 		-Dmdep.includeScope=test -Dmdep.outputFile=$(CURDIR)/$(CHAIN_CLASSPATH)
 	cd runtimes/rust && $(RUST_ENV) cargo build -q -p cser-kafka --example chain_relay
 	$(PY)/python conformance/kafka/chain.py
+	# The chain's Python programs under the runtime's lint settings (cser first-party).
+	cd $(PY_DIR) && $(PY)/ruff check --no-cache ../../conformance/kafka \
+		&& $(PY)/mypy ../../conformance/kafka/chain.py ../../conformance/kafka/chain_role.py
 
 ## Java: the JUnit tests tagged "broker" (runtimes/java/kafka).
 test-kafka-java:

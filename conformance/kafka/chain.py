@@ -31,6 +31,7 @@ from pathlib import Path
 
 from confluent_kafka.admin import AdminClient
 from confluent_kafka.cimpl import NewTopic
+
 from cser.compile import compile_schemas
 
 ROOT = Path(__file__).resolve().parents[2]

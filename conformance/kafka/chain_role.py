@@ -23,6 +23,7 @@ from bench.message import Message
 from confluent_kafka import Consumer, KafkaError, Producer
 from confluent_kafka import Message as KafkaMessage
 from confluent_kafka.serialization import MessageField, SerializationContext
+
 from cser.kafka import CserDeserializationError, CserDeserializer, CserSerializer
 
 KEYS = 7
