@@ -252,10 +252,12 @@ test-kafka-chain: $(CSERC_JAR) $(PY_VENV)/installed
 	cd $(PY_DIR) && $(PY)/ruff check --no-cache ../../conformance/kafka \
 		&& $(PY)/mypy ../../conformance/kafka/chain.py ../../conformance/kafka/chain_role.py
 
-## Java: the JUnit tests tagged "broker" (runtimes/java/kafka).
+## Java: the JUnit tests tagged "broker" (runtimes/java/kafka); the modules it builds first keep
+## their own tests and the Maven plugin's invoker projects for test-java.
 test-kafka-java:
 	$(MVN) $(MVN_FLAGS) -pl runtimes/java/kafka -am package -Dtest='dev/cser/kafka/*Test' \
-		-Dsurefire.failIfNoSpecifiedTests=false -Dgroups=broker -Dcser.kafka.excludedGroups=
+		-Dsurefire.failIfNoSpecifiedTests=false -Dgroups=broker -Dcser.kafka.excludedGroups= \
+		-Dinvoker.skip=true
 
 bench-report: $(BENCH_TOOLS)/installed
 	$(BENCH_TOOLS)/bin/python benchmarks/report.py
