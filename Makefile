@@ -17,7 +17,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault kafka-chain-parts fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -234,8 +234,8 @@ test-load: build across-parts $(PY_VENV)/installed
 ## The Kafka serdes of the three languages on a real broker (conformance/kafka/README.md): each
 ## starts conformance/kafka/broker in a temporary directory and stops it even when it fails; W4
 ## messages through a 3-partition topic, a corrupt value and a value of another type reported and
-## skipped; then test-kafka-chain.
-test-kafka: test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain
+## skipped; then test-kafka-chain and test-kafka-fault.
+test-kafka: test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault
 
 ## 100,000 W4 messages per direction through one broker, Java -> Rust -> Python -> Java and
 ## Python -> Rust -> Java -> Python, each relay decoding and encoding again; the last checks every
@@ -243,14 +243,23 @@ test-kafka: test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain
 ## Builds Java's ChainRole (runtimes/java/kafka's test classes) with its classpath in
 ## CHAIN_CLASSPATH, and Rust's chain_relay example of cser-kafka (debug, as test-kafka-rust).
 CHAIN_CLASSPATH = conformance/target/kafka/chain-classpath.txt
-test-kafka-chain: $(CSERC_JAR) $(PY_VENV)/installed
+kafka-chain-parts: $(CSERC_JAR) $(PY_VENV)/installed
 	$(MVN) $(MVN_FLAGS) -q -pl runtimes/java/kafka -am test-compile dependency:build-classpath \
 		-Dmdep.includeScope=test -Dmdep.outputFile=$(CURDIR)/$(CHAIN_CLASSPATH)
 	cd runtimes/rust && $(RUST_ENV) cargo build -q -p cser-kafka --example chain_relay
+
+test-kafka-chain: kafka-chain-parts
 	$(PY)/python conformance/kafka/chain.py
 	# The chain's Python programs under the runtime's lint settings (cser first-party).
 	cd $(PY_DIR) && $(PY)/ruff check --no-cache ../../conformance/kafka \
 		&& $(PY)/mypy ../../conformance/kafka/chain.py ../../conformance/kafka/chain_role.py
+
+## The forward chain (Java -> Rust -> Python, checked by Python) with a broker fault: 40,000 W4
+## messages, Java producing 2,000/s, the four programs at once; the broker SIGKILLed once records
+## reach the last topic and restarted 3 s later. Every message must arrive (at least once), byte-
+## identical, first arrivals in order per key; prints the duplicates and the outage. About 40 s.
+test-kafka-fault: kafka-chain-parts
+	$(PY)/python conformance/kafka/chain.py --fault
 
 ## Java: the JUnit tests tagged "broker" (runtimes/java/kafka); the modules it builds first keep
 ## their own tests and the Maven plugin's invoker projects for test-java.

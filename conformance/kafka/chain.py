@@ -12,6 +12,14 @@ three languages' serdes agree. Producers are idempotent with acks=all; relays co
 offsets after the relayed records are acknowledged.
 
     python conformance/kafka/chain.py [--count N]      (make test-kafka-chain builds the parts)
+    python conformance/kafka/chain.py --fault [--count N]    (make test-kafka-fault)
+
+--fault: a broker fault during the forward chain (Java produces, Rust relays, Python relays,
+Python checks). The four run at once; once records reach chain-c the broker is SIGKILLed
+(`broker kill`), restarted after PAUSE_SECONDS (`broker restart`), and the programs ride out the
+outage (they retry and reconnect). The checker then asserts at least once: every message
+arrived, byte-identical, its first arrivals in order per key; it counts the duplicates.
+Prints the outage (kill to the restarted broker serving) and the duplicates.
 
 Run with the Python of runtimes/python/.venv. Starts the broker with conformance/kafka/broker in a
 temporary directory and stops it however the run ends. Prints each leg's wall time and messages/s
@@ -29,6 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from confluent_kafka import Consumer, KafkaException, TopicPartition
 from confluent_kafka.admin import AdminClient
 from confluent_kafka.cimpl import NewTopic
 
@@ -44,6 +53,10 @@ RUST_RELAY = ROOT / "runtimes" / "rust" / "target" / "debug" / "examples" / "cha
 PYTHON_ROLE = Path(__file__).resolve().parent / "chain_role.py"
 PARTITIONS = 3
 LEG_TIMEOUT_SECONDS = 300
+#: --fault: how long the broker stays down before `broker restart` (which then takes seconds more).
+PAUSE_SECONDS = 3.0
+#: --fault: Java produces this many messages per second, so the fault strikes mid-flow in every leg.
+FAULT_PRODUCE_RATE = 2000
 
 
 def java() -> list[str]:
@@ -98,11 +111,91 @@ def leg(env: dict[str, str], who: str, command: list[str]) -> bool:
     return True
 
 
+def records_in(bootstrap: str, topic: str) -> int:
+    """How many records the topic's partitions hold (their high watermarks); 0 while a partition has no
+    leader yet, as just after the topic's creation."""
+    c = Consumer({"bootstrap.servers": bootstrap, "group.id": "cser-chain-watermarks"})
+    try:
+        return sum(c.get_watermark_offsets(TopicPartition(topic, p), timeout=10)[1] for p in range(PARTITIONS))
+    except KafkaException:
+        return 0
+    finally:
+        c.close()
+
+
+def fault(env: dict[str, str], commands: dict[str, list[str]], directory: Path, bootstrap: str, count: str) -> bool:
+    """The forward chain's four programs at once, the broker SIGKILLed and restarted under them."""
+    programs = [
+        ("java produce chain-a", ["java", "produce", "chain-a"]),
+        ("rust relay chain-a -> chain-b", ["rust", "chain-a", "chain-b"]),
+        ("python relay chain-b -> chain-c", ["python", "relay", "chain-b", "chain-c"]),
+        ("python check-at-least-once chain-c", ["python", "check-at-least-once", "chain-c"]),
+    ]
+    print(f"Java -> Rust -> Python with a broker fault: {count} W4 messages, {PARTITIONS} partitions per topic",
+          flush=True)
+    start = time.perf_counter()
+    running = []
+    for index, (who, (language, *rest)) in enumerate(programs):
+        out, err = (directory.parent / f"program-{index}.{suffix}" for suffix in ("out", "err"))
+        with out.open("w") as stdout, err.open("w") as stderr:
+            process = subprocess.Popen([*commands[language], *rest, count], stdout=stdout, stderr=stderr,
+                                       env=dict(env, CHAIN_PRODUCE_RATE=str(FAULT_PRODUCE_RATE)))
+        running.append((who, process, out, err))
+    try:
+        # Messages flowing through every leg: the last relay's output topic has records.
+        while records_in(bootstrap, "chain-c") == 0:
+            if any(process.poll() not in (None, 0) for _, process, _, _ in running):
+                break
+            if time.perf_counter() - start > LEG_TIMEOUT_SECONDS:
+                raise RuntimeError("no record reached chain-c")
+            time.sleep(0.1)
+        flowing = {"chain-a": records_in(bootstrap, "chain-a"), "chain-b": records_in(bootstrap, "chain-b"),
+                   "chain-c": records_in(bootstrap, "chain-c")}
+        if flowing["chain-a"] >= int(count):
+            raise RuntimeError(f"the producer finished before the fault ({flowing}): raise --count")
+        killed = time.perf_counter()
+        broker("kill", str(directory))
+        print(f"broker SIGKILLed at {killed - start:.1f} s, records then in "
+              + ", ".join(f"{t} {n}" for t, n in flowing.items()), flush=True)
+        time.sleep(PAUSE_SECONDS)
+        broker("restart", str(directory))
+        print(f"broker restarted: outage {time.perf_counter() - killed:.1f} s", flush=True)
+        ok = True
+        for who, process, out, err in running:
+            try:
+                code = process.wait(timeout=max(1.0, LEG_TIMEOUT_SECONDS - (time.perf_counter() - start)))
+            except subprocess.TimeoutExpired:
+                code = None
+            for line in out.read_text().splitlines():
+                print(f"  {line}")
+            # stderr: the client errors the outage caused (connection refused, a failed commit), and
+            # on a failure the reason.
+            errors = err.read_text().splitlines()
+            if code != 0:
+                print(f"{who} FAILED ({'timed out' if code is None else f'exit {code}'}):", file=sys.stderr)
+                print("\n".join(errors[-40:]), file=sys.stderr, flush=True)
+                ok = False
+            else:
+                print(f"  {who}: {len(errors)} client error lines during the outage, ridden out", flush=True)
+        if ok:
+            print(f"Java -> Rust -> Python with a broker fault: all {count} arrived, byte-identical "
+                  f"({time.perf_counter() - start:.1f} s)", flush=True)
+        return ok
+    finally:
+        for _, process, out, err in running:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            out.unlink(missing_ok=True)
+            err.unlink(missing_ok=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--count", type=int, default=100_000, help="W4 messages per direction (100,000)")
+    parser.add_argument("--count", type=int, help="W4 messages per direction (100,000; --fault: 40,000)")
+    parser.add_argument("--fault", action="store_true", help="the forward chain with the broker killed and restarted")
     args = parser.parse_args()
-    count = str(args.count)
+    count = str(args.count if args.count is not None else 40_000 if args.fault else 100_000)
 
     # The Python W4 type, generated by this checkout's compiler.
     compile_schemas([str(ROOT / "schema" / "examples" / "message.cser")], str(PYTHON_W4))
@@ -131,6 +224,8 @@ def main() -> int:
                                   "chain-reverse-a", "chain-reverse-b", "chain-reverse-c"])
         env = dict(os.environ, BOOTSTRAP_SERVERS=bootstrap,
                    PYTHONPATH=os.pathsep.join(filter(None, [str(PYTHON_W4), os.environ.get("PYTHONPATH")])))
+        if args.fault:
+            return 0 if fault(env, commands, directory, bootstrap, count) else 1
         for direction, legs in (("Java -> Rust -> Python -> Java", forward), ("Python -> Rust -> Java -> Python", reverse)):
             print(f"{direction}: {count} W4 messages, {PARTITIONS} partitions per topic", flush=True)
             start = time.perf_counter()

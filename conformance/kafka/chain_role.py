@@ -4,12 +4,18 @@ through topics relayed by Java, Rust and Python, each decoding with its serdes a
     chain_role.py produce TOPIC COUNT     message n = w4(n), key "user-{n % 7}", n = 0..COUNT-1
     chain_role.py relay FROM TO COUNT     consume FROM, decode, produce the decoded message to TO, commit
     chain_role.py check TOPIC COUNT       every message n arrived once, in order per key, byte-identical
+    chain_role.py check-at-least-once TOPIC COUNT
+                                          every message n arrived, byte-identical, its first arrival in
+                                          order per key; duplicates are counted (chain.py --fault)
 
 The broker is ``BOOTSTRAP_SERVERS`` (environment); ``bench.message`` must be importable (chain.py
 generates it and puts it on ``PYTHONPATH``). Producers are idempotent with acks=all; a relay
-commits a batch's offsets only after every record of it was acknowledged. Prints one line
-``python ROLE ...: N messages in S s (R msg/s)``; exits 1 with the reason on stderr when a check
-fails.
+commits a batch's offsets only after every record of it was acknowledged, and relays until every
+message n (its ``userid``) was relayed at least once, so records consumed again after a broker
+fault do not end it early. While the broker is down (``chain.py --fault``) consumer errors and
+failed commits are reported on stderr and ridden out: the client reconnects by itself. Prints one
+line ``python ROLE ...: N messages in S s (R msg/s)``; exits 1 with the reason on stderr when a
+check fails.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import time
 from typing import Any
 
 from bench.message import Message
-from confluent_kafka import Consumer, KafkaError, Producer
+from confluent_kafka import Consumer, KafkaError, KafkaException, Producer
 from confluent_kafka import Message as KafkaMessage
 from confluent_kafka.serialization import MessageField, SerializationContext
 
@@ -31,6 +37,8 @@ KEYS = 7
 BATCH = 5000
 #: How long a consumer waits for the records it expects before it gives up.
 DEADLINE_SECONDS = 180.0
+#: How long a producer waits for its records' acknowledgements: a broker restart takes seconds.
+FLUSH_SECONDS = 180.0
 
 
 class ChainError(Exception):
@@ -78,8 +86,8 @@ class Producing:
         self.producer.poll(0)
 
     def flush(self) -> None:
-        if self.producer.flush(60) != 0:
-            raise ChainError("records still unacknowledged after 60 s")
+        if self.producer.flush(FLUSH_SECONDS) != 0:
+            raise ChainError(f"records still unacknowledged after {FLUSH_SECONDS:.0f} s")
         if self.failure is not None:
             raise ChainError(self.failure)
 
@@ -99,11 +107,24 @@ def consumer(bootstrap: str, group: str, topic: str) -> Consumer:
 
 def polled(c: Consumer, timeout: float) -> list[KafkaMessage]:
     records = c.consume(num_messages=BATCH, timeout=timeout)
+    good = []
     for r in records:
         error = r.error()
-        if error is not None:
+        if error is None:
+            good.append(r)
+        elif error.fatal() or error.code() not in (KafkaError._TRANSPORT, KafkaError._ALL_BROKERS_DOWN):
             raise ChainError(f"consume: {error}")
-    return records
+        else:  # the broker is down (a fault): librdkafka reconnects by itself
+            print(f"python consume: {error} (retrying)", file=sys.stderr, flush=True)
+    return good
+
+
+def committed(c: Consumer) -> None:
+    """Commits the consumer's offsets; a failed commit only means records may be relayed again."""
+    try:
+        c.commit(asynchronous=False)
+    except KafkaException as e:
+        print(f"python commit: {e} (the batch may be relayed again)", file=sys.stderr, flush=True)
 
 
 def report(what: str, count: int, start: float) -> None:
@@ -128,7 +149,8 @@ def relay(bootstrap: str, source: str, target: str, count: int) -> None:
         deadline = time.monotonic() + DEADLINE_SECONDS
         start: float | None = None
         relayed = 0
-        while relayed < count:
+        distinct: set[int] = set()
+        while len(distinct) < count:
             if time.monotonic() > deadline:
                 raise ChainError(f"relayed {relayed} of {count} records in {DEADLINE_SECONDS:.0f} s")
             records = polled(c, 0.5)
@@ -142,12 +164,11 @@ def relay(bootstrap: str, source: str, target: str, count: int) -> None:
                     raise ChainError(f"a tombstone at {r.topic()}/{r.partition()}@{r.offset()}")
                 # The decoded message, encoded again by the serializer: not the bytes consumed.
                 p.send(target, r.key(), value)
+                distinct.add(value.userid)
             # At least once: the offsets are committed after the relayed records are acknowledged.
             p.flush()
-            c.commit(asynchronous=False)
+            committed(c)
             relayed += len(records)
-        if relayed != count:
-            raise ChainError(f"relayed {relayed} records, expected {count}")
         report(f"relay {source} -> {target}", relayed, start or time.perf_counter())
     finally:
         c.close()
@@ -203,9 +224,69 @@ def check(bootstrap: str, topic: str, count: int) -> None:
         raise ChainError("\n".join(problems))
 
 
+def check_at_least_once(bootstrap: str, topic: str, count: int) -> None:
+    """The check after a broker fault: a record may arrive twice, none may be missing.
+
+    A relay whose commit was lost to the fault consumes those records again and relays them again,
+    so a message may arrive more than once, the copies after its first arrival. What holds: every
+    message n arrived, each copy byte-identical to w4(n) under key(n), and the first arrivals of a
+    key in order (n, n + KEYS, ...), since every producer is idempotent and a relay starts again
+    only from a committed offset, which is before anything it has not yet relayed.
+    """
+    expected = [Message.encode(w4(n)) for n in range(count)]
+    next_n = list(range(KEYS))  # the next first arrival expected for each key
+    arrived = [False] * count
+    deserializer = CserDeserializer(Message, require_headers=True)
+    c = consumer(bootstrap, f"cser-chain-check-{topic}", topic)
+    problems: list[str] = []
+    received = duplicates = distinct = 0
+    try:
+        deadline = time.monotonic() + DEADLINE_SECONDS
+        start: float | None = None
+        quiet_until: float | None = None  # after the last missing record, a second more: duplicates show up
+        while quiet_until is None or time.monotonic() < quiet_until:
+            if time.monotonic() > deadline:
+                raise ChainError(f"{distinct} of {count} messages arrived in {DEADLINE_SECONDS:.0f} s")
+            records = polled(c, 0.2)
+            if records and start is None:
+                start = time.perf_counter()
+            for r in records:
+                received += 1
+                where = f"{r.topic()}/{r.partition()}@{r.offset()}"
+                value = deserializer.deserialize_message(r)
+                n = -1 if value is None else value.userid
+                raw_key = r.key()
+                record_key = raw_key.decode() if isinstance(raw_key, bytes) else str(raw_key)
+                if not 0 <= n < count:
+                    problems.append(f"{where}: unexpected message {r.value()!r}")
+                elif record_key != key(n) or r.value() != expected[n]:
+                    problems.append(f"{where}: expected message {n} {expected[n].hex()} under key {key(n)}, "
+                                    f"got {r.value()!r} under {record_key}")
+                elif arrived[n]:
+                    duplicates += 1
+                elif n != next_n[n % KEYS]:
+                    problems.append(f"{where}: key {record_key}: message {n} arrived first before {next_n[n % KEYS]}")
+                else:
+                    arrived[n] = True
+                    distinct += 1
+                    next_n[n % KEYS] += KEYS
+                if len(problems) >= 10:
+                    raise ChainError("\n".join(problems))
+            if distinct == count and quiet_until is None:
+                report(f"check-at-least-once {topic}", received, start or time.perf_counter())
+                quiet_until = time.monotonic() + 1.0
+        committed(c)
+    finally:
+        c.close()
+    print(f"python check-at-least-once {topic}: all {count} arrived, {duplicates} duplicates", flush=True)
+    if problems:
+        raise ChainError("\n".join(problems))
+
+
 def main(argv: list[str]) -> int:
     bootstrap = os.environ.get("BOOTSTRAP_SERVERS", "")
-    roles: dict[str, Any] = {"produce": (produce, 2), "relay": (relay, 3), "check": (check, 2)}
+    roles: dict[str, Any] = {"produce": (produce, 2), "relay": (relay, 3), "check": (check, 2),
+                              "check-at-least-once": (check_at_least_once, 2)}
     if not bootstrap or len(argv) < 2 or argv[1] not in roles or len(argv) != 2 + roles[argv[1]][1]:
         print(__doc__, file=sys.stderr)
         return 2

@@ -7,10 +7,15 @@
 //! ```
 //!
 //! The producer is idempotent with acks=all; a batch's offsets are committed only after every
-//! record of it was acknowledged (at least once, in order per key). Prints `rust relay FROM ->
-//! TO: N messages in S s (R msg/s)`; exits 1 with the reason on stderr when a record does not
-//! decode or is not acknowledged.
+//! record of it was acknowledged (at least once, in order per key). It relays until every message
+//! n of 0..COUNT (told apart by its `userid`, n) was relayed at least once, so a record consumed
+//! twice after a broker fault (`chain.py --fault`) does not end it early. A consumer error or a
+//! failed commit while the broker is down is reported on stderr and ridden out: the client
+//! reconnects, and records whose commit failed may be relayed again (counted as duplicates by the
+//! checker). Prints `rust relay FROM -> TO: N messages in S s (R msg/s)`; exits 1 with the reason
+//! on stderr when a record does not decode or is not acknowledged.
 
+use std::collections::HashSet;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -73,7 +78,8 @@ fn run() -> Result<(), String> {
     let deadline = Instant::now() + DEADLINE;
     let mut start = None;
     let mut relayed = 0;
-    while relayed < count {
+    let mut distinct: HashSet<i32> = HashSet::new();
+    while distinct.len() < count {
         if Instant::now() > deadline {
             return Err(format!(
                 "relayed {relayed} of {count} records in {DEADLINE:?}"
@@ -81,14 +87,21 @@ fn run() -> Result<(), String> {
         }
         // A batch: what arrives until BATCH records, the rest of COUNT, or a quiet poll.
         let mut batch: Vec<(Option<Vec<u8>>, Message)> = Vec::new();
-        let wanted = BATCH.min(count - relayed);
+        let wanted = BATCH.min(count - distinct.len());
         while batch.len() < wanted {
             let timeout = if batch.is_empty() { 500 } else { 50 };
             let Some(polled) = cser_kafka::poll(&consumer, &W4, Duration::from_millis(timeout))
             else {
                 break;
             };
-            let received = polled.map_err(|e| format!("consume {from}: {e}"))?;
+            let received = match polled {
+                Ok(received) => received,
+                Err(e) => {
+                    // The broker is unreachable (a fault): librdkafka reconnects by itself.
+                    eprintln!("rust relay: consume {from}: {e} (retrying)");
+                    break;
+                }
+            };
             let decoded = received.value.map_err(|e| e.to_string())?.ok_or_else(|| {
                 format!(
                     "a tombstone at {from}/{}@{}",
@@ -111,10 +124,12 @@ fn run() -> Result<(), String> {
             result.map_err(|e| format!("produce to {to}: {e}"))?;
         }
         // At least once: the offsets are committed after the relayed records are acknowledged.
-        consumer
-            .commit_consumer_state(CommitMode::Sync)
-            .map_err(|e| format!("commit {from}: {e}"))?;
+        // A failed commit loses nothing: these records may be consumed and relayed again.
+        if let Err(e) = consumer.commit_consumer_state(CommitMode::Sync) {
+            eprintln!("rust relay: commit {from}: {e} (the batch may be relayed again)");
+        }
         relayed += batch.len();
+        distinct.extend(batch.iter().map(|(_, value)| value.userid));
     }
     let seconds = start.map_or(0.0, |s| s.elapsed().as_secs_f64());
     println!(

@@ -33,7 +33,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  *   ChainRole check TOPIC COUNT       every message n arrived once, in order per key, byte-identical to produce's
  * </pre>
  *
- * The broker is BOOTSTRAP_SERVERS (environment). Producers are idempotent with acks=all; a relay
+ * The broker is BOOTSTRAP_SERVERS (environment). CHAIN_PRODUCE_RATE (environment, messages per
+ * second, optional) paces produce, so that a broker fault (chain.py --fault) strikes while
+ * records still flow through every leg. Producers are idempotent with acks=all; a relay
  * commits a batch's offsets only after every record of it was acknowledged. Prints one line
  * {@code ROLE ...: N messages in S s (R msg/s)}; exits 1 with the reason on stderr when a check fails.
  */
@@ -103,12 +105,21 @@ public final class ChainRole {
         System.out.printf("java %s: %d messages in %.2f s (%.0f msg/s)%n", what, count, seconds, count / seconds);
     }
 
-    private static String produce(String bootstrap, String topic, int count) {
+    private static String produce(String bootstrap, String topic, int count) throws InterruptedException {
         AtomicReference<Exception> failed = new AtomicReference<>();
+        String rateSetting = System.getenv("CHAIN_PRODUCE_RATE");
+        double rate = rateSetting == null || rateSetting.isEmpty() ? 0 : Double.parseDouble(rateSetting);
         long start = System.nanoTime();
         try (KafkaProducer<String, Message> producer =
                 new KafkaProducer<>(producerProps(bootstrap), new StringSerializer(), new CserSerializer<>(Message.CODEC))) {
             for (int n = 0; n < count; n++) {
+                if (rate > 0 && n % 100 == 0) {
+                    long due = start + (long) (n * 1e9 / rate);
+                    long wait = due - System.nanoTime();
+                    if (wait > 0) {
+                        TimeUnit.NANOSECONDS.sleep(wait);
+                    }
+                }
                 producer.send(new ProducerRecord<>(topic, key(n), Workloads.message(n)), (meta, e) -> {
                     if (e != null) {
                         failed.compareAndSet(null, e);
