@@ -250,9 +250,11 @@ kafka-chain-parts: $(CSERC_JAR) $(PY_VENV)/installed
 
 test-kafka-chain: kafka-chain-parts
 	$(PY)/python conformance/kafka/chain.py
-	# The chain's Python programs under the runtime's lint settings (cser first-party).
+	# The chain's Python programs under the runtime's lint settings (cser first-party), with the
+	# W4 code chain.py generated.
 	cd $(PY_DIR) && $(PY)/ruff check --no-cache ../../conformance/kafka \
-		&& $(PY)/mypy ../../conformance/kafka/chain.py ../../conformance/kafka/chain_role.py
+		&& MYPYPATH=$(CURDIR)/conformance/target/kafka/chain-python \
+		$(PY)/mypy ../../conformance/kafka/chain.py ../../conformance/kafka/chain_role.py
 
 ## The forward chain (Java -> Rust -> Python, checked by Python) with a broker fault: 40,000 W4
 ## messages, Java producing 2,000/s, the four programs at once; the broker SIGKILLed once records
