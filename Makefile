@@ -267,7 +267,7 @@ test-kafka-fault: kafka-chain-parts
 ## (conformance/kafka/README.md, "The Streams topology"): Java produces 100,000 entities, the
 ## topology (runtimes/java/kafka's dev.cser.kafka.streams) groups them by access mode and counts
 ## them exactly once, its totals are cser records (conformance/kafka/schema/access_mode_count.cser)
-## that Python reads and checks against its own computation. About 30 s with the parts built.
+## that Python reads and checks against its own computation. 25-40 s with the parts built.
 ## kafka-streams-parts builds the Java side only (runtimes/java/kafka's test classes, the Maven
 ## plugin generating AccessModeCount) and writes the same classpath file as kafka-chain-parts.
 kafka-streams-parts: $(CSERC_JAR) $(PY_VENV)/installed
