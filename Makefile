@@ -17,7 +17,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault kafka-chain-parts fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault test-kafka-streams kafka-chain-parts kafka-streams-parts fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -234,8 +234,8 @@ test-load: build across-parts $(PY_VENV)/installed
 ## The Kafka serdes of the three languages on a real broker (conformance/kafka/README.md): each
 ## starts conformance/kafka/broker in a temporary directory and stops it even when it fails; W4
 ## messages through a 3-partition topic, a corrupt value and a value of another type reported and
-## skipped; then test-kafka-chain and test-kafka-fault.
-test-kafka: test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault
+## skipped; then test-kafka-chain, test-kafka-fault and test-kafka-streams.
+test-kafka: test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault test-kafka-streams
 
 ## 100,000 W4 messages per direction through one broker, Java -> Rust -> Python -> Java and
 ## Python -> Rust -> Java -> Python, each relay decoding and encoding again; the last checks every
@@ -262,6 +262,25 @@ test-kafka-chain: kafka-chain-parts
 ## identical, first arrivals in order per key; prints the duplicates and the outage. About 40 s.
 test-kafka-fault: kafka-chain-parts
 	$(PY)/python conformance/kafka/chain.py --fault
+
+## W3 entities (seed 002) through a Kafka Streams topology in Java, read by Python
+## (conformance/kafka/README.md, "The Streams topology"): Java produces 100,000 entities, the
+## topology (runtimes/java/kafka's dev.cser.kafka.streams) groups them by access mode and counts
+## them exactly once, its totals are cser records (conformance/kafka/schema/access_mode_count.cser)
+## that Python reads and checks against its own computation. 25-40 s with the parts built.
+## kafka-streams-parts builds the Java side only (runtimes/java/kafka's test classes, the Maven
+## plugin generating AccessModeCount) and writes the same classpath file as kafka-chain-parts.
+kafka-streams-parts: $(CSERC_JAR) $(PY_VENV)/installed
+	$(MVN) $(MVN_FLAGS) -q -pl runtimes/java/kafka -am test-compile dependency:build-classpath \
+		-Dmdep.includeScope=test -Dmdep.outputFile=$(CURDIR)/$(CHAIN_CLASSPATH)
+
+test-kafka-streams: kafka-streams-parts
+	$(PY)/python conformance/kafka/streams.py
+	# Its Python under the runtime's lint settings, with the code streams.py generated and
+	# Python's W3 values (runtimes/python/tests/values.py).
+	cd $(PY_DIR) && $(PY)/ruff check --no-cache ../../conformance/kafka \
+		&& MYPYPATH=$(CURDIR)/conformance/target/kafka/streams-python:$(CURDIR)/$(PY_DIR)/tests \
+		$(PY)/mypy ../../conformance/kafka/streams.py ../../conformance/kafka/streams_check.py
 
 ## Java: the JUnit tests tagged "broker" (runtimes/java/kafka); the modules it builds first keep
 ## their own tests and the Maven plugin's invoker projects for test-java.

@@ -1,0 +1,133 @@
+"""W3 entities through a Kafka Streams topology in Java, its output read by Python (issue 17):
+
+    Java produces COUNT W3 entities to w3-entities -> Java's Kafka Streams application groups them
+    by access mode, counts them and sums their content lengths -> access-mode-counts, cser records
+    of sakai.counts.AccessModeCount keyed by the mode's name -> Python checks the last total of
+    each mode against its own computation
+
+    python conformance/kafka/streams.py [--count N]     (make test-kafka-streams builds the parts)
+
+Both topics have 3 partitions; the topology's internal topics (its repartition and changelog) are
+created by Kafka Streams. The topology (dev.cser.kafka.streams.AccessModeCounts, run by
+StreamsRole) starts first, with its state directory in this run's temporary directory, and
+processes exactly once; the producer then writes the entities; the checker (streams_check.py)
+waits until the last totals equal the expected ones. streams.py then closes the topology's stdin,
+which makes it close cleanly, and requires that it exits 0.
+
+Run with the Python of runtimes/python/.venv. Starts the broker with conformance/kafka/broker in a
+temporary directory and stops it however the run ends (chain.py's helpers); prints each program's
+line and wall time; exits 1 when a program fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from chain import BROKER, JAVA_CLASSPATH, JAVA_KAFKA, ROOT, TARGET, broker, create_topics, leg
+
+from cser.compile import compile_schemas
+
+EXAMPLES = ROOT / "schema" / "examples"
+SCHEMA = Path(__file__).resolve().parent / "schema" / "access_mode_count.cser"
+#: Python's W3 and AccessModeCount code, generated here (not committed).
+PYTHON_CODE = TARGET / "streams-python"
+#: Python's copy of the W3 values (values.sakai_entity), which the checker computes from.
+PYTHON_VALUES = ROOT / "runtimes" / "python" / "tests"
+CHECKER = Path(__file__).resolve().parent / "streams_check.py"
+INPUT, OUTPUT = "w3-entities", "access-mode-counts"
+#: How long the topology may take to close once told to.
+CLOSE_SECONDS = 90
+
+
+def java(role: str) -> list[str]:
+    """The command of StreamsRole ROLE, on the classpath make test-kafka-streams writes."""
+    if not JAVA_CLASSPATH.is_file():
+        sys.exit(f"streams.py: no {JAVA_CLASSPATH}: build with `make test-kafka-streams`")
+    classpath = [str(JAVA_KAFKA / "test-classes"), str(JAVA_KAFKA / "classes"), JAVA_CLASSPATH.read_text().strip()]
+    return [
+        os.environ.get("JAVA", "java"),
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+        "-cp",
+        os.pathsep.join(classpath),
+        "dev.cser.kafka.streams.StreamsRole",
+        role,
+    ]
+
+
+def run(env: dict[str, str], scratch: Path, count: str) -> bool:
+    """The topology in the background, the producer, the checker; then the topology closed."""
+    print(f"W3 through Kafka Streams: {count} entities, {INPUT} -> AccessModeCounts -> {OUTPUT}", flush=True)
+    start = time.perf_counter()
+    out, err = scratch / "streams.out", scratch / "streams.err"
+    with out.open("w") as stdout, err.open("w") as stderr:
+        topology = subprocess.Popen(
+            [*java("run"), INPUT, OUTPUT, str(scratch / "streams-state")],
+            stdin=subprocess.PIPE, stdout=stdout, stderr=stderr, env=env,
+        )
+    try:
+        ok = leg(env, f"java produce {INPUT}", [*java("produce"), INPUT, count]) and leg(
+            env, f"python check {OUTPUT}", [sys.executable, str(CHECKER), OUTPUT, count]
+        )
+        counted = time.perf_counter() - start
+        assert topology.stdin is not None
+        topology.stdin.close()  # end of input: StreamsRole closes the topology
+        try:
+            code: int | None = topology.wait(timeout=CLOSE_SECONDS)
+        except subprocess.TimeoutExpired:
+            code = None
+        for line in out.read_text().splitlines():
+            print(f"  {line}")
+        if code != 0:
+            print(f"java streams run FAILED ({'did not close' if code is None else f'exit {code}'}):\n"
+                  f"{err.read_text()}", file=sys.stderr, flush=True)
+            return False
+        if ok:
+            print(f"W3 through Kafka Streams: every mode's total right, {counted:.1f} s from the topology's "
+                  f"start to the checker's last total, {time.perf_counter() - start:.1f} s with its close",
+                  flush=True)
+        return ok
+    finally:
+        if topology.poll() is None:
+            topology.kill()
+            topology.wait()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=100_000, help="W3 entities (100,000)")
+    args = parser.parse_args()
+
+    # Python's AccessModeCount and the W3 code values.py needs (all the examples), generated by
+    # this checkout's compiler.
+    compile_schemas([str(p) for p in sorted(EXAMPLES.glob("*.cser"))] + [str(SCHEMA)], str(PYTHON_CODE),
+                    include=[str(EXAMPLES)])
+    scratch = Path(tempfile.mkdtemp(prefix="cser-streams-"))
+    directory = scratch / "broker"
+    try:
+        line = broker("up", str(directory)).strip().splitlines()[-1]
+        if not line.startswith("bootstrap.servers="):
+            raise RuntimeError(f"broker up printed {line!r}")
+        bootstrap = line.split("=", 1)[1]
+        create_topics(bootstrap, [INPUT, OUTPUT])
+        env = dict(os.environ, BOOTSTRAP_SERVERS=bootstrap, PYTHONPATH=os.pathsep.join(
+            filter(None, [str(PYTHON_CODE), str(PYTHON_VALUES), os.environ.get("PYTHONPATH")])))
+        return 0 if run(env, scratch, str(args.count)) else 1
+    finally:
+        if (directory / "broker.properties").is_file():
+            subprocess.run([str(BROKER), "down", str(directory)], check=False, timeout=120)
+        for leftover in ("streams.out", "streams.err"):
+            (scratch / leftover).unlink(missing_ok=True)
+        shutil.rmtree(scratch / "streams-state", ignore_errors=True)
+        if scratch.is_dir() and not any(scratch.iterdir()):
+            scratch.rmdir()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
