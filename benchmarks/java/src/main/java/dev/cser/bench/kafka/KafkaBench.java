@@ -41,6 +41,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *     --w4 COUNT --w3 COUNT --out FILE [--formats cser,json,protobuf] [--compressions none,zstd] [--warmup N]
  * </pre>
  *
+ * Before the measured runs of a (workload, format), an unmeasured run of min(N, COUNT / 5)
+ * records (default N 20,000) to a topic of its own lets the JIT compile the paths.
+ *
  * Produce and consume run one after the other (the producer has flushed, every record
  * acknowledged, before the consumer starts): end to end is the first send to the last record
  * decoded, the consumer's start included. The segment size is read after the consumer is done.
@@ -71,9 +74,10 @@ public final class KafkaBench {
                 }
                 for (String format : formats) {
                     KafkaFormat f = KafkaFormat.of(format, e.getKey());
-                    if (warmup > 0) {
+                    int warm = Math.min(warmup, e.getValue() / 5);
+                    if (warm > 0) {
                         // The JIT compiles the clients' and the codecs' paths before the measured runs.
-                        run(admin, bootstrap, dataDir, f, "none", Math.min(warmup, e.getValue()), "warmup");
+                        run(admin, bootstrap, dataDir, f, "none", warm, "warmup");
                     }
                     for (String compression : compressions) {
                         Map<String, Object> row = run(admin, bootstrap, dataDir, f, compression, e.getValue(), "run");
