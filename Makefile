@@ -180,6 +180,10 @@ test-install: $(CSERC_JAR)
 ## Benchmarks (benchmarks/README.md). `make test` compiles every harness, runs its tests (exact
 ## encoded sizes) and a one-iteration smoke; `make bench` / `make bench-quick` run them all and
 ## write benchmarks/results/*.json; `make bench-report` renders benchmarks/RESULTS.md.
+## The Kafka benchmark (benchmarks/python/kafka_run.py) brings one broker up for its run and down
+## again however it ends: full 1,000,000 W4 / 100,000 W3 records per (language, format,
+## compression), quick 50,000 / 5,000, and in test-bench a smoke of 2,000 / 200 (every record
+## checked, nothing written, no timing asserted).
 BENCH_TOOLS = benchmarks/target/tools-venv
 W5_DATA = benchmarks/target/data/w5_molecules.json
 BENCH_PY = benchmarks/target/py-venv/bin/python
@@ -203,6 +207,7 @@ test-bench: $(CSERC_JAR) $(PY_VENV)/installed
 	benchmarks/python/setup.sh
 	$(BENCH_PY) -m pytest -q benchmarks/python
 	$(BENCH_PY) benchmarks/python/run.py --mode smoke
+	JAVA=$(JAVA) $(BENCH_PY) benchmarks/python/kafka_run.py --mode smoke
 	cd benchmarks/python && ../target/py-venv/bin/ruff check --no-cache . && ../target/py-venv/bin/mypy .
 
 bench bench-quick: build across-parts $(W5_DATA)
@@ -212,6 +217,7 @@ bench bench-quick: build across-parts $(W5_DATA)
 	$(BENCH_RUST) run -q --release --bin report -- --mode $(if $(filter bench,$@),full,quick)
 	$(BENCH_PY) benchmarks/python/run.py --mode $(if $(filter bench,$@),full,quick)
 	$(PY)/python benchmarks/stream/w4_cross.py --mode $(if $(filter bench,$@),full,quick)
+	JAVA=$(JAVA) $(BENCH_PY) benchmarks/python/kafka_run.py --mode $(if $(filter bench,$@),full,quick)
 
 ## Hostile input (FUZZING.md, SPEC §10.1). `make fuzz` runs every coverage-guided fuzzer —
 ## cargo-fuzz over the Rust decoders, Jazzer over the Java decoders and the compiler, atheris over

@@ -1,6 +1,7 @@
 """Renders benchmarks/RESULTS.md and its charts from benchmarks/results/*.json (the rows every
 harness writes, benchmarks/README.md "Conventions"): per workload and language, a table of each
-library's encode and decode time and bytes with its ratio to cser, and a chart.
+library's encode and decode time and bytes with its ratio to cser, and a chart; then the Kafka
+benchmark's section (report_kafka.py, from results/kafka.json).
 
     python benchmarks/report.py          (make bench-report; needs matplotlib)
 """
@@ -12,6 +13,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import report_kafka
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -159,7 +162,10 @@ def targets(table: dict[str, Any], graphs: dict[str, int]) -> list[str]:
 
 
 def main() -> None:
-    files = load()
+    # results/kafka.json has rows of its own shape: its own section (report_kafka.py).
+    everything = load()
+    kafka = next((f for f in everything if f["file"] == "kafka.json"), None)
+    files = [f for f in everything if f["file"] != "kafka.json"]
     lines = ["# Benchmark results", ""]
     if not files:
         lines.append("No results yet: run `make bench` (or `make bench-quick`), then `make bench-report`.")
@@ -207,6 +213,7 @@ def main() -> None:
             if img:
                 lines += ["", f"![{language} {workload}]({img})"]
             lines.append("")
+    lines += report_kafka.section(kafka)
     lines += ["## Targets", "", "The targets of the benchmarks issue, from the results above.", ""]
     graphs: dict[str, int] = {}
     for f in files:
