@@ -62,7 +62,9 @@ def dead_letter(msg: Message[Any, Any], error: CserDeserializationError, topic: 
     failed with ``error`` (from :meth:`~cser.kafka.CserDeserializer.deserialize_message` on it), for
     ``topic`` (default: the record's topic + ``.dlt``)."""
     source = msg.topic() or ""
-    consumed: list[tuple[str, Any]] = list(msg.headers() or [])  # a consumed record's are a list of pairs
+    found = msg.headers() or []
+    # A consumed record's headers are a list of pairs; the stubs also allow a producer's dict.
+    consumed = list(found.items()) if isinstance(found, dict) else found
     headers: list[tuple[str, bytes | None]] = [(name, _bytes(value)) for name, value in consumed]
     origin = "KEY" if error.field == "key" else "VALUE"
     for name, text in (
