@@ -21,7 +21,7 @@ OTHER_TYPE = (Message.TYPE_ID + 1).to_bytes(8, "little")
 
 
 def sample() -> Message:
-    return Message(type_=3, active=True, username="User_7", userid=7, data="data 7")
+    return Message(type_=3, active=False, username="User_7", userid=7, data="data 7")
 
 
 def failed(record: KafkaMessage, field: MessageField = MessageField.VALUE) -> CserDeserializationError:
