@@ -15,11 +15,13 @@ Bad records (chain.py without --fault sets these in the environment): ``CHAIN_IN
 a writer (produce, relay) write, right after half of its messages of each key, :func:`injected`
 records under that key with a plain bytes producer, so they land mid-stream in that key's partition:
 a corrupt W4 value, a W4 value under another type id, and W4 message FIRST + k (key ``user-k``)
-without cser headers. ``CHAIN_EXTRA=E`` tells a consumer
-(relay, check) that its topic holds the headerless messages COUNT .. COUNT + E - 1 as well, and
-``CHAIN_BAD=B`` that it holds B records that do not decode: each of those is reported on stderr
-(``python ROLE: bad record TOPIC/PARTITION@OFFSET KIND -> TOPIC.dlt``) and sent to ``TOPIC.dlt``
-with ``cser.kafka.dead_letter``, and consuming goes on. Producers are idempotent with acks=all; a relay
+without cser headers. ``CHAIN_EXTRA=E`` tells a consumer (relay, check) that its topic holds the
+headerless messages COUNT .. COUNT + E - 1 as well, and ``CHAIN_BAD=B`` that it holds B records
+that do not decode: each of those is reported on stderr (``python ROLE: bad record
+TOPIC/PARTITION@OFFSET KIND -> TOPIC.dlt``) and sent to ``TOPIC.dlt`` with
+``cser.kafka.dead_letter``, and consuming goes on.
+
+Producers are idempotent with acks=all; a relay
 commits a batch's offsets only after every record of it was acknowledged, and relays until every
 message n (its ``userid``) was relayed at least once, so records consumed again after a broker
 fault do not end it early. While the broker is down (``chain.py --fault``) consumer errors and
@@ -253,6 +255,7 @@ def relay(bootstrap: str, source: str, target: str, count: int) -> None:
                     raise ChainError(f"a tombstone at {r.topic()}/{r.partition()}@{r.offset()}")
                 # The decoded message, encoded again by the serializer: not the bytes consumed.
                 p.send(target, r.key(), value)
+                relayed += 1
                 distinct.add(value.userid)
                 if raw is not None and first is not None and value.userid < count:
                     k = value.userid % KEYS
@@ -264,7 +267,6 @@ def relay(bootstrap: str, source: str, target: str, count: int) -> None:
             # letters) are acknowledged.
             p.flush()
             committed(c)
-            relayed += len(records)
         report(f"relay {source} -> {target}", relayed, start or time.perf_counter())
         if first is not None:
             print(f"python: injected {3 * KEYS} records into {target}, each key's after half its messages", flush=True)
