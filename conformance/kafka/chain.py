@@ -11,6 +11,15 @@ message arrived once, in order per key and byte-identical to what was first prod
 three languages' serdes agree. Producers are idempotent with acks=all; relays commit a batch's
 offsets after the relayed records are acknowledged.
 
+Bad records: the writer of every topic (the producer, each relay) writes, right after half of its
+messages of each key, under that key (so mid-stream in its partition) a corrupt W4 value, a W4
+value under another type id and a W4 message without cser headers (chain_role.injected;
+CHAIN_INJECT in its environment). Every consumer reports
+each bad one on stderr, sends it to TOPIC.dlt and goes on; the headerless ones are decoded as W4 and
+relayed (extra message ids COUNT and up) and the checker requires them. After each direction this
+script reads every TOPIC.dlt and asserts exactly the injected bad records are there, each with
+its source partition and offset (where the injected bytes are, mid-stream), kind and bytes.
+
     python conformance/kafka/chain.py [--count N]      (make test-kafka-chain builds the parts)
     python conformance/kafka/chain.py --fault [--count N]    (make test-kafka-fault)
 
@@ -37,7 +46,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from confluent_kafka import Consumer, KafkaException, TopicPartition
+from confluent_kafka import Consumer, KafkaException, Message, TopicPartition
 from confluent_kafka.admin import AdminClient
 from confluent_kafka.cimpl import NewTopic
 
@@ -52,6 +61,8 @@ JAVA_KAFKA = ROOT / "runtimes" / "java" / "kafka" / "target"
 RUST_RELAY = ROOT / "runtimes" / "rust" / "target" / "debug" / "examples" / "chain_relay"
 PYTHON_ROLE = Path(__file__).resolve().parent / "chain_role.py"
 PARTITIONS = 3
+#: Keys user-0 .. user-6; the writer of each topic injects three records under each.
+KEYS = 7
 LEG_TIMEOUT_SECONDS = 300
 #: --fault: how long the broker stays down before `broker restart` (which then takes seconds more).
 PAUSE_SECONDS = 3.0
@@ -59,17 +70,22 @@ PAUSE_SECONDS = 3.0
 FAULT_PRODUCE_RATE = 2000
 
 
-def java() -> list[str]:
+def java_main(main_class: str, make_target: str) -> list[str]:
+    """The command running MAIN_CLASS on runtimes/java/kafka's test classpath, which MAKE_TARGET writes."""
     if not JAVA_CLASSPATH.is_file():
-        sys.exit(f"chain.py: no {JAVA_CLASSPATH}: build with `make test-kafka-chain`")
+        sys.exit(f"{Path(sys.argv[0]).name}: no {JAVA_CLASSPATH}: build with `make {make_target}`")
     classpath = [str(JAVA_KAFKA / "test-classes"), str(JAVA_KAFKA / "classes"), JAVA_CLASSPATH.read_text().strip()]
     return [
         os.environ.get("JAVA", "java"),
         "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
         "-cp",
         os.pathsep.join(classpath),
-        "dev.cser.kafka.chain.ChainRole",
+        main_class,
     ]
+
+
+def java() -> list[str]:
+    return java_main("dev.cser.kafka.chain.ChainRole", "test-kafka-chain")
 
 
 def rust() -> list[str]:
@@ -89,15 +105,16 @@ def broker(*args: str) -> str:
     return done.stdout
 
 
-def create_topics(bootstrap: str, names: list[str]) -> None:
+def create_topics(bootstrap: str, names: list[str], partitions: int = PARTITIONS) -> None:
     admin = AdminClient({"bootstrap.servers": bootstrap})
-    futures = admin.create_topics([NewTopic(name, PARTITIONS, 1) for name in names])
+    futures = admin.create_topics([NewTopic(name, partitions, 1) for name in names])
     for future in futures.values():
         future.result(60)
 
 
 def leg(env: dict[str, str], who: str, command: list[str]) -> bool:
-    """Runs one program of the chain; prints its own line and the leg's wall time."""
+    """Runs one program of the chain; prints its own line, the bad records it reported and the
+    leg's wall time. Fails when it reported another number of bad records than CHAIN_BAD."""
     start = time.perf_counter()
     done = subprocess.run(command, env=env, timeout=LEG_TIMEOUT_SECONDS, capture_output=True, text=True)
     seconds = time.perf_counter() - start
@@ -108,7 +125,125 @@ def leg(env: dict[str, str], who: str, command: list[str]) -> bool:
     if done.returncode != 0:
         print(f"{who} FAILED (exit {done.returncode}):\n{done.stderr}", file=sys.stderr, flush=True)
         return False
+    reported = [line for line in done.stderr.splitlines() if ": bad record " in line]
+    for line in reported:
+        print(f"  {line}")
+    if len(reported) != int(env.get("CHAIN_BAD", "0")):
+        print(f"{who} FAILED: reported {len(reported)} bad records, expected {env.get('CHAIN_BAD', '0')}:\n"
+              f"{done.stderr}", file=sys.stderr, flush=True)
+        return False
     return True
+
+
+def injection(count: int, stage: int) -> dict[str, str]:
+    """The environment of the program at `stage` of a direction (0 the producer, 3 the checker):
+    what it injects into its topic and what its input holds (see chain_role.py)."""
+    env = {}
+    if stage < 3:
+        env["CHAIN_INJECT"] = str(count + stage * KEYS)
+    if stage > 0:
+        env["CHAIN_EXTRA"] = str(stage * KEYS)
+        env["CHAIN_BAD"] = str(2 * KEYS)
+    return env
+
+
+ERROR_HEADERS = ["cser.error.topic", "cser.error.partition", "cser.error.offset", "cser.error.origin",
+                 "cser.error.kind", "cser.error.byte.offset", "cser.error.message"]
+
+
+def read(c: Consumer, ranges: dict[tuple[str, int], tuple[int, int]]) -> dict[tuple[str, int, int], Message]:
+    """The raw records of each (topic, partition) from offset lo up to hi, all assigned at once."""
+    c.assign([TopicPartition(topic, p, lo) for (topic, p), (lo, hi) in ranges.items() if lo < hi])
+    out: dict[tuple[str, int, int], Message] = {}
+    left = sum(max(0, hi - lo) for lo, hi in ranges.values())
+    deadline = time.monotonic() + 30
+    while left > 0 and time.monotonic() < deadline:
+        for m in c.consume(min(left, 10_000), 0.5):
+            if m.error() is not None:
+                raise RuntimeError(f"reading {m.topic()}/{m.partition()}: {m.error()}")
+            topic, p, offset = m.topic() or "", m.partition() or 0, m.offset() or 0
+            if offset < ranges[(topic, p)][1]:
+                out[(topic, p, offset)] = m
+                left -= 1
+    c.unassign()
+    return out
+
+
+def pairs(m: Message) -> list[tuple[str, bytes | None]]:
+    found = m.headers() or []
+    return bytes_of(list(found.items()) if isinstance(found, dict) else found)
+
+
+def bytes_of(headers: list[tuple[str, str | bytes | None]]) -> list[tuple[str, bytes | None]]:
+    return [(name, value.encode() if isinstance(value, str) else value) for name, value in headers]
+
+
+def check_dead_letters(bootstrap: str, injected_into: dict[str, int]) -> list[str]:
+    """What is wrong with the dead-letter topics of a direction. For each topic (with the first id
+    its writer injected), TOPIC.dlt must hold, for each key k, the dead letters of the corrupt and
+    the other-type record injected under it (chain_role.injected(first, k)), with their keys,
+    values and headers byte for byte, then the error headers naming topic, the partition and
+    offset where the injected records are (three in a row, with records before and after them),
+    the kind and byte offset 0."""
+    from chain_role import injected  # needs bench.message, generated by main()
+
+    problems: list[str] = []
+    began = time.perf_counter()
+    c = Consumer({"bootstrap.servers": bootstrap, "group.id": "cser-chain-dlt", "enable.auto.commit": False})
+    try:
+        def high(topic: str, p: int) -> int:
+            return int(c.get_watermark_offsets(TopicPartition(topic, p), timeout=10)[1])
+
+        dlts = {f"{topic}.dlt": topic for topic in injected_into}
+        letters = read(c, {(dlt, 0): (0, high(dlt, 0)) for dlt in dlts})
+        for dlt in dlts:
+            if high(dlt, 0) != 2 * KEYS:
+                problems.append(f"{dlt} holds {high(dlt, 0)} records, expected {2 * KEYS}")
+        seen: set[tuple[str, int, str]] = set()
+        # (where, topic, key k, partition, offset of the first injected record)
+        found: list[tuple[str, str, int, int, int]] = []
+        for (dlt, _, at), letter in sorted(letters.items()):
+            topic, first = dlts[dlt], injected_into[dlts[dlt]]
+            headers = pairs(letter)
+            where = f"{dlt}@{at}"
+            if [name for name, _ in headers[-len(ERROR_HEADERS):]] != ERROR_HEADERS:
+                problems.append(f"{where}: error headers {headers}")
+                continue
+            text = {name: (value or b"").decode() for name, value in headers[-len(ERROR_HEADERS):]}
+            p, offset, kind = int(text["cser.error.partition"]), int(text["cser.error.offset"]), text["cser.error.kind"]
+            which = {"LENGTH_TOO_LARGE": 0, "WRONG_TYPE": 1}.get(kind)
+            raw_key = (letter.key() or b"").decode()
+            k = int(raw_key[5:]) if raw_key.startswith("user-") and raw_key[5:].isdigit() else -1
+            if which is None or not 0 <= k < KEYS or not 0 <= p < PARTITIONS or (topic, k, kind) in seen:
+                problems.append(f"{where}: unexpected or repeated {kind} under key {raw_key} (partition {p})")
+                continue
+            seen.add((topic, k, kind))
+            key, value, original = injected(first, k)[which]
+            if (letter.key(), letter.value(), headers[:-len(ERROR_HEADERS)]) != (key, value, bytes_of(original)):
+                problems.append(f"{where}: not the bytes injected: key {letter.key()!r}, headers {headers}")
+            if (text["cser.error.topic"], text["cser.error.origin"], text["cser.error.byte.offset"]) != (topic, "VALUE", "0"):
+                problems.append(f"{where}: error headers {text}")
+            found.append((where, topic, k, p, offset - which))
+        # The source records at those offsets are the injected ones, three in a row, mid-stream: each
+        # partition read once, over the span of the injections it holds.
+        ends = {(topic, p): high(topic, p) for _, topic, _, p, _ in found}
+        spans: dict[tuple[str, int], tuple[int, int]] = {}
+        for _, topic, _, p, start in found:
+            lo, hi = spans.get((topic, p), (start, start))
+            spans[(topic, p)] = (min(lo, start), min(max(hi, start + 3), ends[(topic, p)]))
+        records = read(c, spans)
+        for where, topic, k, p, start in found:
+            got = [(m.key(), m.value(), pairs(m)) for m in (records.get((topic, p, start + i)) for i in range(3)) if m]
+            if got != [(rk, v, bytes_of(h)) for rk, v, h in injected(injected_into[topic], k)]:
+                problems.append(f"{where}: {topic}/{p}@{start}.. does not hold the injected records")
+            if not 0 < start < ends[(topic, p)] - 3:
+                problems.append(f"{where}: the injected records at {topic}/{p}@{start} are not mid-stream "
+                                f"(the partition holds {ends[(topic, p)]})")
+        print(f"  {', '.join(dlts)}: {len(letters)} dead letters, each the injected bytes with its source "
+              f"partition, offset and kind ({time.perf_counter() - began:.1f} s)", flush=True)
+    finally:
+        c.close()
+    return problems
 
 
 def records_in(bootstrap: str, topic: str) -> int:
@@ -220,8 +355,11 @@ def main() -> int:
         if not line.startswith("bootstrap.servers="):
             raise RuntimeError(f"broker up printed {line!r}")
         bootstrap = line.split("=", 1)[1]
-        create_topics(bootstrap, ["chain-a", "chain-b", "chain-c",
-                                  "chain-reverse-a", "chain-reverse-b", "chain-reverse-c"])
+        topics = ["chain-a", "chain-b", "chain-c", "chain-reverse-a", "chain-reverse-b", "chain-reverse-c"]
+        create_topics(bootstrap, topics)
+        if not args.fault:  # the dead-letter topics: one partition, so their order is the consumers'
+            create_topics(bootstrap, [f"{t}.dlt" for t in topics], 1)
+        sys.path.insert(0, str(PYTHON_W4))  # chain_role's injected records, for check_dead_letters
         env = dict(os.environ, BOOTSTRAP_SERVERS=bootstrap,
                    PYTHONPATH=os.pathsep.join(filter(None, [str(PYTHON_W4), os.environ.get("PYTHONPATH")])))
         if args.fault:
@@ -229,10 +367,16 @@ def main() -> int:
         for direction, legs in (("Java -> Rust -> Python -> Java", forward), ("Python -> Rust -> Java -> Python", reverse)):
             print(f"{direction}: {count} W4 messages, {PARTITIONS} partitions per topic", flush=True)
             start = time.perf_counter()
-            for who, (language, *rest) in legs:
-                if not leg(env, who, [*commands[language], *rest, count]):
+            for stage, (who, (language, *rest)) in enumerate(legs):
+                if not leg(dict(env, **injection(int(count), stage)), who, [*commands[language], *rest, count]):
                     return 1
-            print(f"{direction}: all {count} arrived byte-identical and in order per key "
+            problems = check_dead_letters(bootstrap, {rest[-1]: int(count) + stage * KEYS
+                                                      for stage, (_, (_, *rest)) in enumerate(legs[:3])})
+            if problems:
+                print("dead letters FAILED:\n" + "\n".join(problems), file=sys.stderr, flush=True)
+                return 1
+            print(f"{direction}: all {count} arrived byte-identical and in order per key, with the "
+                  f"{3 * KEYS} headerless ones; {6 * KEYS} bad records dead-lettered "
                   f"({time.perf_counter() - start:.1f} s)", flush=True)
         return 0
     finally:

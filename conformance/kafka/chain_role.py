@@ -9,7 +9,19 @@ through topics relayed by Java, Rust and Python, each decoding with its serdes a
                                           order per key; duplicates are counted (chain.py --fault)
 
 The broker is ``BOOTSTRAP_SERVERS`` (environment); ``bench.message`` must be importable (chain.py
-generates it and puts it on ``PYTHONPATH``). Producers are idempotent with acks=all; a relay
+generates it and puts it on ``PYTHONPATH``).
+
+Bad records (chain.py without --fault sets these in the environment): ``CHAIN_INJECT=FIRST`` makes
+a writer (produce, relay) write, right after half of its messages of each key, :func:`injected`
+records under that key with a plain bytes producer, so they land mid-stream in that key's partition:
+a corrupt W4 value, a W4 value under another type id, and W4 message FIRST + k (key ``user-k``)
+without cser headers. ``CHAIN_EXTRA=E`` tells a consumer (relay, check) that its topic holds the
+headerless messages COUNT .. COUNT + E - 1 as well, and ``CHAIN_BAD=B`` that it holds B records
+that do not decode: each of those is reported on stderr (``python ROLE: bad record
+TOPIC/PARTITION@OFFSET KIND -> TOPIC.dlt``) and sent to ``TOPIC.dlt`` with
+``cser.kafka.dead_letter``, and consuming goes on.
+
+Producers are idempotent with acks=all; a relay
 commits a batch's offsets only after every record of it was acknowledged, and relays until every
 message n (its ``userid``) was relayed at least once, so records consumed again after a broker
 fault do not end it early. While the broker is down (``chain.py --fault``) consumer errors and
@@ -30,7 +42,15 @@ from confluent_kafka import Consumer, KafkaError, KafkaException, Producer
 from confluent_kafka import Message as KafkaMessage
 from confluent_kafka.serialization import MessageField, SerializationContext
 
-from cser.kafka import CserDeserializationError, CserDeserializer, CserSerializer
+from cser.kafka import (
+    FINGERPRINT,
+    TYPE,
+    CserDeserializationError,
+    CserDeserializer,
+    CserSerializer,
+    dead_letter,
+    dead_letter_topic,
+)
 
 KEYS = 7
 #: Records taken from the consumer at once, and relayed between two commits.
@@ -54,6 +74,64 @@ def key(n: int) -> str:
     return f"user-{n % KEYS}"
 
 
+Headers = list[tuple[str, str | bytes | None]]
+
+
+def injected(first: int, k: int) -> list[tuple[bytes, bytes, Headers]]:
+    """The records (key, value, headers) a writer injects under key ``user-k``, in this order: W4
+    message ``first + k`` without its last byte under W4's headers (*length too large*); the same
+    message whole under W4's type id plus one (*wrong type*); and the same message without any
+    header, which every language decodes as W4 (SPEC §8.2). ChainRole.java and chain_relay.rs
+    write the same bytes; chain.py checks the dead letters against them."""
+    record_key = f"user-{k}".encode()
+    value = Message.encode(w4(first + k))
+    fingerprint: tuple[str, str | bytes | None] = (FINGERPRINT, Message.FINGERPRINT.to_bytes(8, "little"))
+    other_type = ((Message.TYPE_ID + 1) % 2**64).to_bytes(8, "little")
+    return [
+        (record_key, value[:-1], [(TYPE, Message.TYPE_ID.to_bytes(8, "little")), fingerprint]),
+        (record_key, value, [(TYPE, other_type), fingerprint]),
+        (record_key, value, []),
+    ]
+
+
+def raw_producer(bootstrap: str) -> Producer:
+    """A plain bytes producer for the injected records, idempotent with acks=all."""
+    return Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "acks": "all"})
+
+
+def inject(raw: Producer, topic: str, first: int, keys: range) -> None:
+    """Writes :func:`injected` for each key k of ``keys`` into ``topic`` with ``raw`` (the same
+    partitioner as the chain's producer: they land in key k's partition) and waits for them."""
+    for k in keys:
+        for record_key, value, headers in injected(first, k):
+            raw.produce(topic, key=record_key, value=value, headers=headers)
+    if raw.flush(FLUSH_SECONDS) != 0:
+        raise ChainError(f"the injected records were not acknowledged in {FLUSH_SECONDS:.0f} s")
+
+
+def half_of_key(count: int, k: int) -> int:
+    """After how many of its messages n < count a writer injects under key k: half of them."""
+    return max(1, len(range(k, count, KEYS)) // 2)
+
+
+def header_names(r: KafkaMessage) -> list[str]:
+    found = r.headers() or []
+    return list(found) if isinstance(found, dict) else [name for name, _ in found]
+
+
+def setting(name: str) -> int | None:
+    text = os.environ.get(name, "")
+    return int(text) if text else None
+
+
+def dead_lettered(who: str, p: Producing, r: KafkaMessage, e: CserDeserializationError) -> None:
+    """Reports a record that does not decode and sends it to its topic's dead-letter topic."""
+    topic = r.topic() or ""
+    print(f"python {who}: bad record {topic}/{r.partition()}@{r.offset()} {e.kind.name} -> "
+          f"{dead_letter_topic(topic)}", file=sys.stderr, flush=True)
+    dead_letter(r, e).produce(p.producer, on_delivery=p.delivered)
+
+
 class Producing:
     """An idempotent acks=all producer that frames W4 messages with ``CserSerializer``."""
 
@@ -70,7 +148,7 @@ class Producing:
         self.serializer = CserSerializer(Message)
         self.failure: str | None = None
 
-    def _delivered(self, err: KafkaError | None, _msg: KafkaMessage) -> None:
+    def delivered(self, err: KafkaError | None, _msg: KafkaMessage) -> None:
         if err is not None and self.failure is None:
             self.failure = f"a record was not acknowledged: {err}"
 
@@ -79,7 +157,7 @@ class Producing:
         data = self.serializer(value, SerializationContext(topic, MessageField.VALUE, headers))
         while True:
             try:
-                self.producer.produce(topic, key=record_key, value=data, headers=headers, on_delivery=self._delivered)
+                self.producer.produce(topic, key=record_key, value=data, headers=headers, on_delivery=self.delivered)
                 break
             except BufferError:  # the local queue is full: let deliveries drain it
                 self.producer.poll(0.05)
@@ -134,8 +212,13 @@ def report(what: str, count: int, start: float) -> None:
 
 def produce(bootstrap: str, topic: str, count: int) -> None:
     start = time.perf_counter()
+    first = setting("CHAIN_INJECT")
     p = Producing(bootstrap)
     for n in range(count):
+        if n == count // 2 and first is not None:
+            p.flush()  # what came before is in the topic: the injected records land mid-stream
+            inject(raw_producer(bootstrap), topic, first, range(KEYS))
+            print(f"python: injected {3 * KEYS} records into {topic} after message {n - 1}", flush=True)
         p.send(topic, key(n), w4(n))
     p.flush()
     report(f"produce {topic}", count, start)
@@ -143,14 +226,17 @@ def produce(bootstrap: str, topic: str, count: int) -> None:
 
 def relay(bootstrap: str, source: str, target: str, count: int) -> None:
     deserializer = CserDeserializer(Message)
+    first, extra, bad = setting("CHAIN_INJECT"), setting("CHAIN_EXTRA") or 0, setting("CHAIN_BAD") or 0
     p = Producing(bootstrap)
+    raw = raw_producer(bootstrap) if first is not None else None
     c = consumer(bootstrap, f"cser-chain-{source}-{target}", source)
     try:
         deadline = time.monotonic() + DEADLINE_SECONDS
         start: float | None = None
-        relayed = 0
+        relayed = dead = 0
         distinct: set[int] = set()
-        while len(distinct) < count:
+        per_key = [0] * KEYS  # messages n < count relayed, per key, until the injection
+        while len(distinct) < count + extra or dead < bad:
             if time.monotonic() > deadline:
                 raise ChainError(f"relayed {relayed} of {count} records in {DEADLINE_SECONDS:.0f} s")
             records = polled(c, 0.5)
@@ -159,28 +245,49 @@ def relay(bootstrap: str, source: str, target: str, count: int) -> None:
             if start is None:
                 start = time.perf_counter()
             for r in records:
-                value = deserializer.deserialize_message(r)
+                try:
+                    value = deserializer.deserialize_message(r)
+                except CserDeserializationError as e:
+                    dead_lettered("relay", p, r, e)
+                    dead += 1
+                    continue
                 if value is None:
                     raise ChainError(f"a tombstone at {r.topic()}/{r.partition()}@{r.offset()}")
                 # The decoded message, encoded again by the serializer: not the bytes consumed.
                 p.send(target, r.key(), value)
+                relayed += 1
                 distinct.add(value.userid)
-            # At least once: the offsets are committed after the relayed records are acknowledged.
+                if raw is not None and first is not None and value.userid < count:
+                    k = value.userid % KEYS
+                    per_key[k] += 1
+                    if per_key[k] == half_of_key(count, k):
+                        p.flush()  # what came before is in the topic: the injected records land mid-stream
+                        inject(raw, target, first, range(k, k + 1))
+            # At least once: the offsets are committed after the relayed records (and the dead
+            # letters) are acknowledged.
             p.flush()
             committed(c)
-            relayed += len(records)
         report(f"relay {source} -> {target}", relayed, start or time.perf_counter())
+        if first is not None:
+            print(f"python: injected {3 * KEYS} records into {target}, each key's after half its messages", flush=True)
     finally:
         c.close()
 
 
 def check(bootstrap: str, topic: str, count: int) -> None:
-    expected = [Message.encode(w4(n)) for n in range(count)]
+    extra, bad = setting("CHAIN_EXTRA") or 0, setting("CHAIN_BAD") or 0
+    expected = [Message.encode(w4(n)) for n in range(count + extra)]
     # The next n expected for each key: key k gets k, k + KEYS, k + 2 * KEYS, ...
     next_n = list(range(KEYS))
-    deserializer = CserDeserializer(Message, require_headers=True)
+    extras_seen: set[int] = set()
+    # Headers are required (every relay writes them) but on the headerless messages the writer of
+    # this topic injected, the last KEYS of the extras.
+    own_extras = range(count + extra - KEYS, count + extra) if extra else range(0)
+    deserializer = CserDeserializer(Message)
+    dead_letters = Producing(bootstrap)
     c = consumer(bootstrap, f"cser-chain-check-{topic}", topic)
     problems: list[str] = []
+    dead = 0
     try:
         deadline = time.monotonic() + DEADLINE_SECONDS
         start: float | None = None
@@ -188,18 +295,37 @@ def check(bootstrap: str, topic: str, count: int) -> None:
         quiet_until: float | None = None  # after the last expected record, a second more: duplicates show up
         while quiet_until is None or time.monotonic() < quiet_until:
             if time.monotonic() > deadline:
-                raise ChainError(f"received {received} of {count} messages in {DEADLINE_SECONDS:.0f} s")
+                raise ChainError(f"received {received} of {count + extra} messages and {dead} of {bad} bad "
+                                 f"records in {DEADLINE_SECONDS:.0f} s")
             records = polled(c, 0.2)
             if records and start is None:
                 start = time.perf_counter()
             for r in records:
-                received += 1
                 where = f"{r.topic()}/{r.partition()}@{r.offset()}"
-                deserializer.deserialize_message(r)  # the headers and value as Python reads them
+                try:
+                    value = deserializer.deserialize_message(r)  # the headers and value as Python reads them
+                except CserDeserializationError as e:
+                    dead_lettered("check", dead_letters, r, e)
+                    dead += 1
+                    continue
+                received += 1
+                has_type = TYPE in header_names(r)
                 raw_key = r.key()
                 record_key = raw_key.decode() if isinstance(raw_key, bytes) else str(raw_key)
+                if value is not None and value.userid >= count:  # an injected headerless message
+                    n = value.userid
+                    if n >= count + extra or n in extras_seen or record_key != f"user-{(n - count) % KEYS}":
+                        problems.append(f"{where}: unexpected or repeated headerless message {record_key}")
+                    elif r.value() != expected[n]:
+                        problems.append(f"{where}: {record_key} expected {expected[n].hex()}, got {r.value()!r}")
+                    elif has_type == (n in own_extras):
+                        problems.append(f"{where}: {record_key} {'has' if has_type else 'lacks'} cser headers")
+                    extras_seen.add(n)
+                    continue
                 k = int(record_key[5:]) if record_key.startswith("user-") and record_key[5:].isdigit() else -1
-                if not 0 <= k < KEYS:
+                if not has_type:
+                    problems.append(f"{where}: key {record_key} without cser headers")
+                elif not 0 <= k < KEYS:
                     problems.append(f"{where}: unexpected key {record_key}")
                 elif next_n[k] >= count:
                     problems.append(f"{where}: a message after the last of key {record_key}")
@@ -212,14 +338,18 @@ def check(bootstrap: str, topic: str, count: int) -> None:
                         )
                 if len(problems) >= 10:
                     raise ChainError("\n".join(problems))
-            if received >= count and quiet_until is None:
+            if received >= count + extra and dead >= bad and quiet_until is None:
                 report(f"check {topic}", received, start or time.perf_counter())
                 quiet_until = time.monotonic() + 1.0
+        dead_letters.flush()
         c.commit(asynchronous=False)
     finally:
         c.close()
-    if received != count:
-        problems.append(f"received {received} messages, expected {count}")
+    if received != count + extra or len(extras_seen) != extra:
+        problems.append(f"received {received} messages ({len(extras_seen)} headerless), expected {count + extra} "
+                        f"({extra} headerless)")
+    if dead != bad:
+        problems.append(f"{dead} records did not decode, expected {bad}")
     if problems:
         raise ChainError("\n".join(problems))
 

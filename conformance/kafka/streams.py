@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from chain import BROKER, JAVA_CLASSPATH, JAVA_KAFKA, ROOT, TARGET, broker, create_topics, leg
+from chain import BROKER, ROOT, TARGET, broker, create_topics, java_main, leg
 
 from cser.compile import compile_schemas
 
@@ -48,17 +48,7 @@ CLOSE_SECONDS = 90
 
 def java(role: str) -> list[str]:
     """The command of StreamsRole ROLE, on the classpath make test-kafka-streams writes."""
-    if not JAVA_CLASSPATH.is_file():
-        sys.exit(f"streams.py: no {JAVA_CLASSPATH}: build with `make test-kafka-streams`")
-    classpath = [str(JAVA_KAFKA / "test-classes"), str(JAVA_KAFKA / "classes"), JAVA_CLASSPATH.read_text().strip()]
-    return [
-        os.environ.get("JAVA", "java"),
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-        "-cp",
-        os.pathsep.join(classpath),
-        "dev.cser.kafka.streams.StreamsRole",
-        role,
-    ]
+    return [*java_main("dev.cser.kafka.streams.StreamsRole", "test-kafka-streams"), role]
 
 
 def run(env: dict[str, str], scratch: Path, count: str) -> bool:

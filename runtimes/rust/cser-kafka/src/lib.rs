@@ -15,6 +15,9 @@
 //!   record from a `BaseConsumer`.
 //! - A record that does not decode is an [`Error`]: the record's topic, partition and offset
 //!   and the runtime's [`cser::DecodeError`] (kind, offset, field path).
+//! - [`DeadLetter`] is the record to send such a record's bytes to a dead-letter topic with
+//!   (`TOPIC.dlt`, [`dead_letter_topic`]): its key, value and headers unchanged, and headers
+//!   `cser.error.*` saying where it was and what failed (SPEC §8.2 "Dead letters").
 //!
 //! ```no_run
 //! use cser_examples::bench::message::Message;
@@ -56,11 +59,17 @@
 #![warn(missing_docs)]
 
 mod client;
+mod dead_letter;
 mod error;
 pub mod headers;
 mod serde;
 
 pub use client::{poll, send, Received};
+pub use dead_letter::{
+    dead_letter_topic, DeadLetter, ERROR_BYTE_OFFSET_HEADER, ERROR_KIND_HEADER,
+    ERROR_MESSAGE_HEADER, ERROR_OFFSET_HEADER, ERROR_ORIGIN_HEADER, ERROR_PARTITION_HEADER,
+    ERROR_TOPIC_HEADER,
+};
 pub use error::{Error, ProduceError};
 pub use headers::{Side, FINGERPRINT_HEADER, KEY_FINGERPRINT_HEADER, KEY_TYPE_HEADER, TYPE_HEADER};
 pub use serde::{DecodeFn, Decoded, EncodeFn, Serde};

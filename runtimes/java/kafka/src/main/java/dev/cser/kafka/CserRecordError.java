@@ -13,7 +13,7 @@ import org.apache.kafka.common.errors.RecordDeserializationException;
  *     records = consumer.poll(timeout);
  * } catch (RecordDeserializationException e) {
  *     CserRecordError error = CserRecordError.of(e);   // e.g. orders-2@17 VALUE WRONG_TYPE: ...
- *     deadLetters.send(new ProducerRecord<>("orders.dlt", null, null, e.keyBuffer(), e.valueBuffer(), e.headers()));
+ *     deadLetters.send(CserDeadLetter.of(e));            // to orders.dlt: key, value, headers and the error
  *     consumer.seek(e.topicPartition(), e.offset() + 1);   // skip it, keep going
  * }
  * }</pre>

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import bench.message.Message;
 import dev.cser.CserDecodeException;
 import dev.cser.DecodeErrorKind;
-import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -201,8 +201,7 @@ class BrokerRoundTripTest {
                     records = consumer.poll(Duration.ofMillis(500));
                 } catch (RecordDeserializationException e) {
                     errors.add(CserRecordError.of(e));
-                    deadLetters.send(new ProducerRecord<>(DEAD_LETTERS, null, null, bytes(e.keyBuffer()),
-                            bytes(e.valueBuffer()), e.headers())).get();
+                    deadLetters.send(CserDeadLetter.of(e, DEAD_LETTERS)).get();
                     consumer.seek(e.topicPartition(), e.offset() + 1);
                     continue;
                 }
@@ -224,15 +223,6 @@ class BrokerRoundTripTest {
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         return p;
-    }
-
-    private static byte[] bytes(ByteBuffer b) {
-        if (b == null) {
-            return null;
-        }
-        byte[] out = new byte[b.remaining()];
-        b.duplicate().get(out);
-        return out;
     }
 
     /** Reads TOPIC again as raw bytes: every good record's value is the message first produced. */
@@ -261,18 +251,25 @@ class BrokerRoundTripTest {
 
     private static void assertDeadLetters(byte[] corrupt, byte[] otherType) {
         List<byte[]> values = new ArrayList<>();
+        List<String> kinds = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = rawConsumer("cser-dlt")) {
             consumer.subscribe(List.of(DEAD_LETTERS));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (values.size() < 2 && System.nanoTime() < deadline) {
                 for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(500))) {
                     values.add(r.value());
+                    // CserDeadLetter's headers (SPEC §8.2 "Dead letters"), through the broker.
+                    assertEquals(TOPIC, new String(r.headers().lastHeader(CserDeadLetter.TOPIC).value(),
+                            StandardCharsets.UTF_8));
+                    kinds.add(new String(r.headers().lastHeader(CserDeadLetter.KIND).value(),
+                            StandardCharsets.UTF_8));
                 }
             }
         }
         assertEquals(2, values.size());
         assertTrue(values.stream().anyMatch(v -> Arrays.equals(v, corrupt)), "the corrupt value is a dead letter");
         assertTrue(values.stream().anyMatch(v -> Arrays.equals(v, otherType)), "the Point3 value is a dead letter");
+        assertTrue(kinds.contains("WRONG_TYPE"), "the Point3 value is WRONG_TYPE: " + kinds);
     }
 
     private static KafkaConsumer<String, byte[]> rawConsumer(String group) {
