@@ -38,8 +38,10 @@ JAVA_WARMUP = {"full": 50_000, "quick": 20_000, "smoke": 0}
 
 
 def broker(command: str, directory: Path) -> str:
-    out = subprocess.run([str(BROKER), command, str(directory)], check=True, capture_output=True, text=True)
-    return out.stdout.strip()
+    done = subprocess.run([str(BROKER), command, str(directory)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"kafka_run.py: broker {command} failed:\n{done.stderr.strip()}")
+    return done.stdout.strip()
 
 
 def run_java(mode: str, bootstrap: str, data_dir: Path, counts: dict[str, int], args: argparse.Namespace,

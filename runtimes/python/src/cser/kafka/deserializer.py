@@ -10,7 +10,7 @@ from confluent_kafka.serialization import Deserializer, MessageField, Serializat
 
 from cser.errors import DecodeError, DecodeErrorKind
 from cser.kafka.errors import CserDeserializationError
-from cser.kafka.headers import HeaderNames, Headers, header_names, read_u64
+from cser.kafka.headers import HeaderNames, Headers, header_names, pack_u64, read_u64
 from cser.kafka.types import KafkaMessageType
 from cser.limits import MAX_DEPTH
 
@@ -19,6 +19,8 @@ __all__ = ["CserDeserializer"]
 T = TypeVar("T")
 
 _K = DecodeErrorKind
+#: A header not in the record (a header may be present with the value None).
+_ABSENT: object = object()
 
 
 class CserDeserializer(Deserializer, Generic[T]):
@@ -40,7 +42,7 @@ class CserDeserializer(Deserializer, Generic[T]):
     (kind, offset, path). Thread-safe: it keeps no state between calls.
     """
 
-    __slots__ = ("_max_depth", "_require_fingerprint", "_require_headers", "_type")
+    __slots__ = ("_fingerprint_bytes", "_max_depth", "_require_fingerprint", "_require_headers", "_type", "_type_id_bytes")
 
     def __init__(
         self,
@@ -61,6 +63,9 @@ class CserDeserializer(Deserializer, Generic[T]):
         self._require_headers = require_headers
         self._require_fingerprint = require_fingerprint
         self._max_depth = max_depth
+        # The headers a record of this type written with this schema carries, for the fast check.
+        self._type_id_bytes = pack_u64(message_type.TYPE_ID)
+        self._fingerprint_bytes = pack_u64(message_type.FINGERPRINT)
 
     @property
     def message_type(self) -> KafkaMessageType[T]:
@@ -73,9 +78,17 @@ class CserDeserializer(Deserializer, Generic[T]):
     def deserialize_message(self, msg: Message[Any, Any], field: MessageField = MessageField.VALUE) -> T | None:
         """Deserializes the value (or, with ``field=MessageField.KEY``, the key) of a record a
         plain ``Consumer`` returned; its errors carry the record's topic, partition and offset."""
-        ctx = SerializationContext(msg.topic() or "", field, msg.headers())
-        data = msg.key() if field == MessageField.KEY else msg.value()
-        return self._deserialize(data, ctx, msg.partition(), msg.offset())
+        key = field == MessageField.KEY
+        data = msg.key() if key else msg.value()
+        if data is None:
+            return None
+        try:
+            self._check_headers(msg.headers(), header_names(key))
+            return self._type.decode(data, max_depth=self._max_depth)
+        except DecodeError as e:
+            # The context is built only for the error: it costs more than the check on a good record.
+            ctx = SerializationContext(msg.topic() or "", field, msg.headers())
+            raise _error(e, ctx, msg.partition(), msg.offset()) from e
 
     def writer_fingerprint(self, ctx: SerializationContext | None) -> int | None:
         """The writer's schema fingerprint from the record's headers (``cser.fingerprint``, or
@@ -100,6 +113,23 @@ class CserDeserializer(Deserializer, Generic[T]):
             raise _error(e, ctx, partition, offset) from e
 
     def _check_headers(self, headers: Headers | None, names: HeaderNames) -> None:
+        if isinstance(headers, list):
+            # The common case in one pass: this type's id, and a fingerprint that is absent or 8
+            # bytes (this schema's own when it is required). Anything else takes the checks below,
+            # which find the error in SPEC §8.2's order.
+            type_name, fingerprint_name = names.type, names.fingerprint
+            type_id: object = _ABSENT
+            fingerprint: object = _ABSENT
+            for name, value in headers:
+                if name == type_name:
+                    type_id = value
+                elif name == fingerprint_name:
+                    fingerprint = value
+            if type_id == self._type_id_bytes and (
+                fingerprint == self._fingerprint_bytes
+                or (not self._require_fingerprint and (fingerprint is _ABSENT or (type(fingerprint) is bytes and len(fingerprint) == 8)))
+            ):
+                return
         mt = self._type
         type_id = read_u64(headers, names.type)
         fingerprint = read_u64(headers, names.fingerprint)

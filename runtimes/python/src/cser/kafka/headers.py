@@ -20,7 +20,9 @@ __all__ = [
     "HeaderNames",
     "Headers",
     "header_names",
+    "pack_u64",
     "read_u64",
+    "write_pairs",
     "write_u64s",
 ]
 
@@ -86,6 +88,26 @@ def read_u64(headers: Headers | None, name: str) -> int | None:
         raise err
     (number,) = _U64.unpack(data)
     return int(number)
+
+
+def pack_u64(number: int) -> bytes:
+    """A header's value: ``number`` as a u64, 8 bytes little-endian."""
+    return _U64.pack(number)
+
+
+def write_pairs(headers: Headers, pairs: tuple[tuple[str, bytes], tuple[str, bytes]]) -> None:
+    """Sets the two headers of ``pairs`` (name, 8-byte value) in ``headers`` in place, replacing
+    every header of those names; what :func:`write_u64s` does, for values packed beforehand (a
+    serializer packs its type id and fingerprint once). ``TypeError`` as there."""
+    if isinstance(headers, list):
+        if headers:
+            first, second = pairs[0][0], pairs[1][0]
+            headers[:] = [header for header in headers if header[0] != first and header[0] != second]
+        headers.extend(pairs)
+    elif isinstance(headers, dict):
+        headers.update(pairs)
+    else:
+        raise TypeError(f"headers must be a list of (name, value) pairs or a dict, not {type(headers).__name__}")
 
 
 def write_u64s(headers: Headers, values: dict[str, int]) -> None:

@@ -10,7 +10,7 @@ from confluent_kafka.serialization import MessageField, SerializationContext, Se
 
 from cser.errors import EncodeError
 from cser.kafka.errors import CserSerializationError
-from cser.kafka.headers import header_names, write_u64s
+from cser.kafka.headers import FINGERPRINT, KEY_FINGERPRINT, KEY_TYPE, TYPE, pack_u64, write_pairs
 from cser.kafka.types import KafkaMessageType
 
 __all__ = ["CserSerializer"]
@@ -32,14 +32,16 @@ class CserSerializer(Serializer, Generic[T]):
     ``SerializationError``). Thread-safe: it keeps no state between calls.
     """
 
-    __slots__ = ("_fingerprint", "_type", "_type_id")
+    __slots__ = ("_key_headers", "_type", "_value_headers")
 
     def __init__(self, message_type: KafkaMessageType[T]) -> None:
         if not isinstance(message_type, type):
             raise TypeError(f"CserSerializer needs a generated class, not {message_type!r}")
         self._type = message_type
-        self._type_id = message_type.TYPE_ID
-        self._fingerprint = message_type.FINGERPRINT
+        # Packed once: the headers are the same for every record of this type.
+        type_id, fingerprint = pack_u64(message_type.TYPE_ID), pack_u64(message_type.FINGERPRINT)
+        self._value_headers = ((TYPE, type_id), (FINGERPRINT, fingerprint))
+        self._key_headers = ((KEY_TYPE, type_id), (KEY_FINGERPRINT, fingerprint))
 
     @property
     def message_type(self) -> KafkaMessageType[T]:
@@ -62,9 +64,8 @@ class CserSerializer(Serializer, Generic[T]):
             data = self._type.encode(obj)
         except EncodeError as e:
             raise CserSerializationError(f"cannot serialize {self._type.TYPE_NAME}: {e}", e) from e
-        names = header_names(ctx.field == MessageField.KEY)
         try:
-            write_u64s(ctx.headers, {names.type: self._type_id, names.fingerprint: self._fingerprint})
+            write_pairs(ctx.headers, self._key_headers if ctx.field == MessageField.KEY else self._value_headers)
         except TypeError as e:
             raise CserSerializationError(str(e)) from e
         return data

@@ -67,8 +67,13 @@ public final class CserHeaders {
 
     /** Replaces every header {@code name} with one holding {@code value}, u64 little-endian. */
     public static void write(Headers headers, String name, long value) {
+        write(headers, name, toLittleEndian(value));
+    }
+
+    /** Replaces every header {@code name} with one holding {@code value} (8 bytes, not copied). */
+    static void write(Headers headers, String name, byte[] value) {
         headers.remove(name);
-        headers.add(name, toLittleEndian(value));
+        headers.add(name, value);
     }
 
     static byte[] toLittleEndian(long v) {

@@ -20,8 +20,24 @@ import org.apache.kafka.common.serialization.Serializer;
  * Thread-safe: a {@code KafkaProducer} shared by several threads serializes on each sender's thread.
  */
 public class CserSerializer<T> implements Serializer<T> {
+    /**
+     * Writers kept above this size are dropped after use, so one huge record does not pin its
+     * buffer to the thread for good.
+     */
+    private static final int KEPT_WRITER_BYTES = 64 * 1024;
+
+    /**
+     * One writer per sending thread, reset for each record: send() may run on many threads at
+     * once, and a fresh writer per record (its 256-byte array, then the copy) was most of the
+     * serializer's garbage.
+     */
+    private static final ThreadLocal<CserWriter> WRITERS = ThreadLocal.withInitial(CserWriter::new);
+
     private MessageCodec<T> codec;
     private boolean isKey;
+    /** The headers' values (the codec's type id and fingerprint), shared by every record: Kafka never changes a header's bytes. */
+    private byte[] typeIdBytes;
+    private byte[] fingerprintBytes;
 
     /** For Kafka's configuration by class name: the type comes from {@code cser.value.type} / {@code cser.key.type}. */
     public CserSerializer() {
@@ -62,22 +78,31 @@ public class CserSerializer<T> implements Serializer<T> {
             return null;
         }
         byte[] bytes = encode(topic, data);
-        CserHeaders.write(headers, CserHeaders.typeHeader(isKey), codec().codec.typeId());
-        CserHeaders.write(headers, CserHeaders.fingerprintHeader(isKey), codec().codec.fingerprint());
+        if (typeIdBytes == null) {
+            // Racy but benign: every thread computes the same two arrays.
+            fingerprintBytes = CserHeaders.toLittleEndian(codec().codec.fingerprint());
+            typeIdBytes = CserHeaders.toLittleEndian(codec().codec.typeId());
+        }
+        CserHeaders.write(headers, CserHeaders.typeHeader(isKey), typeIdBytes);
+        CserHeaders.write(headers, CserHeaders.fingerprintHeader(isKey), fingerprintBytes);
         return bytes;
     }
 
     private byte[] encode(String topic, T data) {
         MessageCodec<T> c = codec();
-        // A writer per record: send() may run on many threads at once.
-        CserWriter writer = new CserWriter();
+        CserWriter writer = WRITERS.get();
+        writer.reset();
         try {
             c.encode(c.type.cast(data), writer);
+            return writer.toByteArray();
         } catch (CserEncodeException e) {
             throw new SerializationException("cannot serialize a " + c.codec.typeName() + " as the "
                     + (isKey ? "key" : "value") + " of a record of topic '" + topic + "': " + e.getMessage(), e);
+        } finally {
+            if (writer.buffer().length > KEPT_WRITER_BYTES) {
+                WRITERS.remove();
+            }
         }
-        return writer.toByteArray();
     }
 
     private MessageCodec<T> codec() {

@@ -48,6 +48,19 @@ class CserSerdeTest {
     }
 
     @Test
+    void everyRecordGetsItsOwnBytesThoughTheThreadsWriterIsReused() {
+        CserSerializer<Message> serializer = new CserSerializer<>(Message.CODEC);
+        byte[] first = serializer.serialize(TOPIC, new RecordHeaders(), message);
+        // A value far above the writer the thread keeps (64 KiB), then a small one again.
+        Message big = new Message(1, false, "x".repeat(100_000), 7, "y".repeat(100_000));
+        byte[] second = serializer.serialize(TOPIC, new RecordHeaders(), big);
+        byte[] third = serializer.serialize(TOPIC, new RecordHeaders(), new Message(2, true, "bo", 8, ""));
+        assertArrayEquals(message.encode(), first);
+        assertArrayEquals(big.encode(), second);
+        assertArrayEquals(new Message(2, true, "bo", 8, "").encode(), third);
+    }
+
+    @Test
     void recordsStructsAndUnionsRoundTripAsWholeMessages() {
         Point3 point = new Point3(1, -2, 300);
         I32Value i32 = new I32Value(-7);
