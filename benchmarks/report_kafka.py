@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 WORKLOADS = {"W4": "W4 messages (message n of the W4 stream)", "W3": "W3 entities (Sakai entity n)"}
-FORMATS = ("cser", "json", "protobuf")
+FORMATS = ("cser", "cser-bare", "json", "protobuf")
 COMPRESSIONS = ("none", "zstd")
 REPRODUCE = "benchmarks/target/py-venv/bin/python benchmarks/python/kafka_run.py --mode full"
 
@@ -38,7 +38,8 @@ def section(doc: dict[str, Any] | None) -> list[str]:
         "msgs/s: records over the time from the first send to the last record decoded (produce and consume",
         "on their own beside it); broker bytes: the topic's `*.log` segment files on disk; × cser: broker",
         "bytes over cser's with the same compression; ser / deser: time inside the serializer / deserializer",
-        "per record, measured in the client around each call. cser's records carry its two 8-byte headers.",
+        "per record, measured in the client around each call. cser's records carry its two 8-byte headers;",
+        "cser-bare is cser with the serializer told to write none (SPEC §8.2, \"Records without headers\").",
         "",
     ]
     rows = doc.get("rows", [])

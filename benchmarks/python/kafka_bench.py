@@ -8,6 +8,8 @@ Formats (the values built before the clock, as the harness's other benchmarks do
 - ``cser``: the generated classes with ``cser.kafka``'s ``CserSerializer`` (which writes the
   ``cser.type`` and ``cser.fingerprint`` headers) and ``CserDeserializer.deserialize_message``
   (which checks them), the C accelerator underneath;
+- ``cser-bare``: the same, the serializer told to write no headers (``headers=False``, SPEC §8.2
+  "Records without headers"); the deserializer then decodes the bare value as its type;
 - ``json``: the json module on the dicts and lists of the peer dataclasses (``models.to_plain``;
   bytes as base64), compact separators, UTF-8; decode is ``json.loads`` and building the
   dataclasses (``peers._MP_READERS``, as msgpack's decode); no headers;
@@ -40,7 +42,7 @@ from confluent_kafka.serialization import MessageField, SerializationContext
 import models as m
 import peers
 
-FORMATS = ("cser", "json", "protobuf")
+FORMATS = ("cser", "cser-bare", "json", "protobuf")
 COMPRESSIONS = ("none", "zstd")
 #: How long the consumer may see no new record before the run fails.
 STALL_SECONDS = 60.0
@@ -122,14 +124,14 @@ def _value(msg: Message) -> bytes:
 def make_format(name: str, workload: str) -> Format:
     if workload not in ("W4", "W3"):
         raise ValueError(f"the Kafka benchmark runs W4 and W3, not {workload}")
-    if name == "cser":
+    if name in ("cser", "cser-bare"):
         from cser import codec
         from cser.kafka import CserDeserializer, CserSerializer
 
         if not codec.ACTIVE:
             raise RuntimeError("the cser C accelerator is not built (or CSER_PURE_PYTHON is set)")
         cls: Any = type(_cser_value(workload, 0))
-        ser: CserSerializer[Any] = CserSerializer(cls)
+        ser: CserSerializer[Any] = CserSerializer(cls, headers=name == "cser")
         de: CserDeserializer[Any] = CserDeserializer(cls)
         value_field = MessageField.VALUE
 

@@ -97,6 +97,20 @@ def test_serializer_replaces_cser_headers_already_there_and_keeps_the_others() -
     assert headers == [("trace", b"abc"), (TYPE, MESSAGE_TYPE), (FINGERPRINT, MESSAGE_FINGERPRINT)]
 
 
+def test_without_headers_the_value_is_the_bare_message_and_stale_cser_headers_go() -> None:
+    headers: list[tuple[str, str | bytes | None]] = [("trace", b"abc"), (TYPE, u64(2)), (KEY_TYPE, u64(3))]
+    serializer = CserSerializer(Message, headers=False)
+    value = serializer(sample(), ctx(headers))
+    assert value == sample().encode()
+    assert headers == [("trace", b"abc"), (KEY_TYPE, u64(3))]
+    assert serializer(sample(), None) == sample().encode()  # no headers needed to write none
+    assert CserDeserializer(Message)(value, ctx(headers)) == sample()
+    assert failure(CserDeserializer(Message, require_headers=True), value, ctx(headers)).kind == K.WRONG_TYPE
+    as_dict: dict[str, str | bytes | None] = {TYPE: u64(2), FINGERPRINT: u64(1), "trace": b"1"}
+    serializer(sample(), ctx(as_dict))
+    assert as_dict == {"trace": b"1"}
+
+
 def test_key_and_value_write_their_own_headers_on_one_record() -> None:
     # SerializingProducer serializes the key, then the value, into the same headers.
     headers: list[tuple[str, str | bytes | None]] = []

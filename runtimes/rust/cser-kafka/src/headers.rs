@@ -54,6 +54,21 @@ pub fn with_cser_headers<H: Headers>(
     type_id: u64,
     fingerprint: u64,
 ) -> OwnedHeaders {
+    without_cser_headers(others, side)
+        .insert(Header {
+            key: side.type_header(),
+            value: Some(&type_id.to_le_bytes()[..]),
+        })
+        .insert(Header {
+            key: side.fingerprint_header(),
+            value: Some(&fingerprint.to_le_bytes()[..]),
+        })
+}
+
+/// The headers of `others` but those of `side` (`cser.type` and `cser.fingerprint`, or the
+/// key's): what a serializer that writes no headers sends, so headers copied from another
+/// record do not claim a type for its bytes.
+pub fn without_cser_headers<H: Headers>(others: Option<&H>, side: Side) -> OwnedHeaders {
     let count = others.map_or(0, |h| h.count());
     let mut out = OwnedHeaders::new_with_capacity(count + 2);
     if let Some(h) = others {
@@ -63,14 +78,7 @@ pub fn with_cser_headers<H: Headers>(
             }
         }
     }
-    out.insert(Header {
-        key: side.type_header(),
-        value: Some(&type_id.to_le_bytes()[..]),
-    })
-    .insert(Header {
-        key: side.fingerprint_header(),
-        value: Some(&fingerprint.to_le_bytes()[..]),
-    })
+    out
 }
 
 /// The u64 in the last header named `name` (Kafka's `lastHeader`: when a name occurs more than

@@ -5,7 +5,7 @@ use cser::{DecodeError, DecodeErrorKind, EncodeError, Message};
 use rdkafka::message::{Headers, OwnedHeaders};
 
 use crate::error::Error;
-use crate::headers::{read_u64_header, with_cser_headers, Side};
+use crate::headers::{read_u64_header, with_cser_headers, without_cser_headers, Side};
 
 /// Encodes a value as a message (SPEC §5.8): a generated type's `try_encode`.
 pub type EncodeFn<T> = fn(&T) -> Result<Vec<u8>, EncodeError>;
@@ -41,6 +41,7 @@ pub struct Serde<T> {
     side: Side,
     require_headers: bool,
     require_fingerprint: bool,
+    write_headers: bool,
 }
 
 impl<T> Clone for Serde<T> {
@@ -58,6 +59,7 @@ impl<T> std::fmt::Debug for Serde<T> {
             .field("side", &self.side)
             .field("require_headers", &self.require_headers)
             .field("require_fingerprint", &self.require_fingerprint)
+            .field("write_headers", &self.write_headers)
             .finish()
     }
 }
@@ -72,6 +74,7 @@ impl<T: Message> Serde<T> {
             side: Side::Value,
             require_headers: false,
             require_fingerprint: false,
+            write_headers: true,
         }
     }
 
@@ -101,6 +104,17 @@ impl<T: Message> Serde<T> {
         }
     }
 
+    /// The serializer writes the bare message, without the type and fingerprint headers (and
+    /// drops headers of those names from `others`): SPEC §8.2, "Records without headers". A
+    /// record then costs 45 bytes less on the broker and the clients no header work, but a
+    /// consumer can no longer tell its type, and one that requires headers rejects it.
+    pub const fn without_headers(self) -> Self {
+        Serde {
+            write_headers: false,
+            ..self
+        }
+    }
+
     /// Which part of a record this serde reads and writes.
     pub const fn side(&self) -> Side {
         self.side
@@ -119,7 +133,11 @@ impl<T: Message> Serde<T> {
         others: Option<&H>,
     ) -> Result<(Vec<u8>, OwnedHeaders), EncodeError> {
         let bytes = (self.encode)(value)?;
-        let headers = with_cser_headers(others, self.side, T::TYPE_ID, T::FINGERPRINT);
+        let headers = if self.write_headers {
+            with_cser_headers(others, self.side, T::TYPE_ID, T::FINGERPRINT)
+        } else {
+            without_cser_headers(others, self.side)
+        };
         Ok((bytes, headers))
     }
 

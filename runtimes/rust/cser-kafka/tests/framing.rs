@@ -81,6 +81,33 @@ fn serialize_with_replaces_cser_headers_and_keeps_the_others() {
 }
 
 #[test]
+fn without_headers_the_value_is_the_bare_message_and_stale_cser_headers_go() {
+    let old = headers(&[
+        ("trace", Some(b"abc")),
+        (TYPE_HEADER, Some(&[9; 8])),
+        (KEY_TYPE_HEADER, Some(&[7; 8])),
+        (FINGERPRINT_HEADER, Some(&[1; 8])),
+    ]);
+    let value = workloads::message(3);
+    let bare = W4.without_headers();
+    let (bytes, h) = bare.serialize_with(&value, Some(&old)).unwrap();
+    assert_eq!(bytes, value.encode());
+    assert_eq!(
+        pairs(&h),
+        vec![
+            ("trace".to_owned(), b"abc".to_vec()),
+            (KEY_TYPE_HEADER.to_owned(), vec![7; 8])
+        ]
+    );
+    let (_, none) = bare.serialize(&value).unwrap();
+    assert_eq!(none.count(), 0);
+    let r = record(Some(bytes), Some(h));
+    assert_eq!(W4.decode(&r).unwrap().unwrap().value, value);
+    let err = W4.require_headers(true).decode(&r).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::WrongType);
+}
+
+#[test]
 fn round_trip_exposes_the_writer_fingerprint() {
     let value = workloads::message(7);
     let (bytes, h) = W4.serialize(&value).unwrap();

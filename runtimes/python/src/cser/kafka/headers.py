@@ -22,6 +22,7 @@ __all__ = [
     "header_names",
     "pack_u64",
     "read_u64",
+    "remove",
     "write_pairs",
     "write_u64s",
 ]
@@ -106,6 +107,18 @@ def write_pairs(headers: Headers, pairs: tuple[tuple[str, bytes], tuple[str, byt
         headers.extend(pairs)
     elif isinstance(headers, dict):
         headers.update(pairs)
+    else:
+        raise TypeError(f"headers must be a list of (name, value) pairs or a dict, not {type(headers).__name__}")
+
+
+def remove(headers: Headers, names: tuple[str, ...]) -> None:
+    """Removes every header named in ``names`` from ``headers`` in place (``TypeError`` for headers
+    of another shape, as :func:`write_u64s`)."""
+    if isinstance(headers, list):
+        headers[:] = [header for header in headers if header[0] not in names]
+    elif isinstance(headers, dict):
+        for name in names:
+            headers.pop(name, None)
     else:
         raise TypeError(f"headers must be a list of (name, value) pairs or a dict, not {type(headers).__name__}")
 

@@ -28,6 +28,8 @@ import org.apache.kafka.common.serialization.Serializer;
  * <li>{@code cser}: the generated classes with cser-kafka's {@link CserSerializer} /
  * {@link CserDeserializer} (the record headers {@code cser.type} and {@code cser.fingerprint}
  * included);</li>
+ * <li>{@code cser-bare}: the same serdes, the serializer told to write no headers
+ * ({@link CserSerializer#withoutHeaders()}, SPEC §8.2 "Records without headers");</li>
  * <li>{@code json}: the peers' plain classes with Jackson ({@link Codecs#jackson()}), no headers;</li>
  * <li>{@code protobuf}: the messages of {@code workloads.proto} ({@link ProtoData}),
  * {@code toByteArray()} / {@code parser().parseFrom(bytes)}, no headers.</li>
@@ -38,7 +40,7 @@ import org.apache.kafka.common.serialization.Serializer;
  * data rather than one value repeated.
  */
 final class KafkaFormat {
-    static final List<String> FORMATS = List.of("cser", "json", "protobuf");
+    static final List<String> FORMATS = List.of("cser", "cser-bare", "json", "protobuf");
     static final List<String> WORKLOADS = List.of("W4", "W3");
 
     final String format;
@@ -64,9 +66,12 @@ final class KafkaFormat {
             default -> throw new IllegalArgumentException("the Kafka benchmark runs W4 and W3, not " + workload);
         };
         switch (format) {
-            case "cser": {
-                Serializer s = w4 ? new CserSerializer<>(bench.message.Message.CODEC)
+            case "cser", "cser-bare": {
+                CserSerializer s = w4 ? new CserSerializer<>(bench.message.Message.CODEC)
                         : new CserSerializer<>(sakai.content.ContentResource.CODEC);
+                if (format.equals("cser-bare")) {
+                    s.withoutHeaders();
+                }
                 Deserializer d = w4 ? new CserDeserializer<>(bench.message.Message.CODEC)
                         : new CserDeserializer<>(sakai.content.ContentResource.CODEC);
                 return new KafkaFormat(format, workload, n -> cser(workload, n), s, d);
@@ -112,7 +117,7 @@ final class KafkaFormat {
     /** A decoded value as the workload's protobuf message, to compare with {@link #expected}. */
     MessageLite comparable(Object decoded) {
         return switch (format) {
-            case "cser" -> proto(workload, workload.equals("W4") ? toPojo((bench.message.Message) decoded)
+            case "cser", "cser-bare" -> proto(workload, workload.equals("W4") ? toPojo((bench.message.Message) decoded)
                     : Data.toPojo((sakai.content.ContentResource) decoded));
             case "json" -> proto(workload, decoded);
             default -> (MessageLite) decoded;

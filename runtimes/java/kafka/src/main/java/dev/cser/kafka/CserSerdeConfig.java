@@ -23,6 +23,11 @@ public final class CserSerdeConfig {
      * decoding its bytes as its own type (SPEC §8.2). Default false.
      */
     public static final String REQUIRE_HEADERS = "cser.require.headers";
+    /**
+     * {@code false}: a serializer writes the bare message, without the type and fingerprint headers
+     * (SPEC §8.2, "Records without headers"), for throughput over the type check. Default true.
+     */
+    public static final String WRITE_HEADERS = "cser.write.headers";
 
     private CserSerdeConfig() {
     }

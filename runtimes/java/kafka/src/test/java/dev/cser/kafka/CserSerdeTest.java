@@ -61,6 +61,27 @@ class CserSerdeTest {
     }
 
     @Test
+    void withoutHeadersTheValueIsTheBareMessageAndStaleCserHeadersGo() {
+        Headers headers = new RecordHeaders();
+        headers.add("trace", new byte[] {1});
+        headers.add("cser.type", le(Point3.CODEC.typeId())); // copied from another record
+        byte[] value = new CserSerializer<>(Message.CODEC).withoutHeaders().serialize(TOPIC, headers, message);
+        assertArrayEquals(message.encode(), value);
+        assertEquals(1, headers.toArray().length);
+        assertEquals("trace", headers.toArray()[0].key());
+        assertEquals(message, new CserDeserializer<>(Message.CODEC).deserialize(TOPIC, headers, value));
+        CserSerializationException e = rejected(new CserDeserializer<>(Message.CODEC).requireHeaders(true), headers, value);
+        assertEquals(DecodeErrorKind.WRONG_TYPE, e.kind());
+
+        CserSerializer<Message> configured = new CserSerializer<>();
+        configured.configure(Map.of(CserSerdeConfig.VALUE_TYPE, Message.class.getName(),
+                CserSerdeConfig.WRITE_HEADERS, "false"), false);
+        Headers none = new RecordHeaders();
+        assertArrayEquals(message.encode(), configured.serialize(TOPIC, none, message));
+        assertEquals(0, none.toArray().length);
+    }
+
+    @Test
     void recordsStructsAndUnionsRoundTripAsWholeMessages() {
         Point3 point = new Point3(1, -2, 300);
         I32Value i32 = new I32Value(-7);
