@@ -6,7 +6,7 @@ Python half (``kafka_bench.py``) against it one after the other, the broker brou
     kafka_run.py --mode full     # 1,000,000 W4 messages and 100,000 W3 entities per run
     kafka_run.py --mode quick    # 50,000 and 5,000
     kafka_run.py --mode smoke    # 2,000 and 200, every check, nothing written
-    [--languages java,python] [--formats cser,json,protobuf] [--compressions none,zstd] [--out PATH]
+    [--languages java,python] [--formats cser,cser-bare,json,protobuf] [--compressions none,zstd] [--out PATH]
 
 Needs benchmarks/java/target/benchmarks.jar (``make``) and this venv (``setup.sh``). ``JAVA``
 names the java binary (default ``java`` on PATH).
@@ -65,7 +65,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--mode", choices=sorted(COUNTS), default="quick")
     p.add_argument("--languages", default="java,python")
-    p.add_argument("--formats", default="cser,json,protobuf")
+    p.add_argument("--formats", default="cser,cser-bare,json,protobuf")
     p.add_argument("--compressions", default="none,zstd")
     p.add_argument("--out", type=Path, default=RESULTS)
     args = p.parse_args()
