@@ -38,6 +38,7 @@ from confluent_kafka.serialization import (
 
 from cser.errors import DecodeError, DecodeErrorKind
 from cser.kafka import CserDeserializationError, CserDeserializer, CserSerializer
+from cser.kafka import dead_letter as cser_dead_letter
 
 ROOT = Path(__file__).resolve().parents[3]
 BROKER = Path(os.environ.get("CSER_KAFKA_BROKER", ROOT / "conformance" / "kafka" / "broker"))
@@ -204,11 +205,9 @@ def list_headers(msg: KafkaMessage[Any, Any]) -> list[tuple[str, str | bytes | N
 
 
 def dead_letter(dlq: Producer, msg: KafkaMessage[Any, Any], error: CserDeserializationError) -> None:
-    """Routes a record that failed to the dead-letter topic: its bytes and headers as they were, the
-    error beside them."""
-    headers = list_headers(msg)
-    headers.append(("cser.error", str(error).encode()))
-    dlq.produce(f"{msg.topic()}.dlt", key=msg.key(), value=msg.value(), headers=headers)
+    """Routes a record that failed to ``TOPIC.dlt`` with cser.kafka's helper (SPEC §8.2, "Dead
+    letters"): its bytes and headers as they were, the error headers after them."""
+    cser_dead_letter(msg, error).produce(dlq)
 
 
 def consume_plain(bootstrap: str, produced: Produced) -> Consumed:
@@ -320,8 +319,11 @@ def test_plain_consumer_reads_every_message_and_reports_the_bad_records(bootstra
     for msg in dead:
         record = bad[msg.value() or b""]
         headers = list_headers(msg)
-        assert headers[:-1] == record.headers
-        assert headers[-1][0] == "cser.error"
+        assert headers[: len(record.headers)] == record.headers
+        errors = dict(headers[len(record.headers) :])
+        assert record.expected_kind is not None
+        assert errors["cser.error.topic"] == produced.topic.encode()
+        assert errors["cser.error.kind"] == record.expected_kind.name.encode()
 
 
 def test_deserializing_consumer_reads_every_message_and_reports_the_bad_records(

@@ -14,7 +14,7 @@ use cser::{DecodeErrorKind, Message as _};
 use cser_examples::bench::employee::Employee;
 use cser_examples::bench::message::Message;
 use cser_examples::workloads;
-use cser_kafka::Serde;
+use cser_kafka::{DeadLetter, Serde, ERROR_KIND_HEADER, ERROR_MESSAGE_HEADER, ERROR_TOPIC_HEADER};
 use futures_executor::block_on;
 use futures_util::future::join_all;
 use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
@@ -97,7 +97,7 @@ fn w4_through_a_real_broker_with_bad_records_mid_stream() {
         .unwrap()
         .as_nanos();
     let topic = format!("cser-rust-w4-{nanos}");
-    let dead_letters = format!("{topic}.dlq");
+    let dead_letters = cser_kafka::dead_letter_topic(&topic);
     create_topics(
         &bootstrap,
         &[
@@ -205,20 +205,12 @@ fn w4_through_a_real_broker_with_bad_records_mid_stream() {
                     (&topic[..], at.0, at.1)
                 );
                 eprintln!("reported and skipped: {error}");
-                // Route it to the dead-letter topic as it came, with the reason as a header.
-                let reason = error.to_string();
-                let headers = record
-                    .headers()
-                    .map_or_else(OwnedHeaders::new, |h| h.detach())
-                    .insert(rdkafka::message::Header {
-                        key: "cser.error",
-                        value: Some(&reason),
-                    });
-                let payload = record.payload().unwrap_or_default();
-                let dlq = FutureRecord::<(), [u8]>::to(&dead_letters)
-                    .payload(payload)
-                    .headers(headers);
-                block_on(producer.send(dlq, TIMEOUT)).expect("dead letter delivered");
+                // Route it to the dead-letter topic as it came, the error headers after its own
+                // (SPEC §8.2, "Dead letters").
+                let letter = DeadLetter::new(record, &error);
+                assert_eq!(letter.topic, dead_letters);
+                block_on(producer.send(letter.future_record(), TIMEOUT))
+                    .expect("dead letter delivered");
                 reported.push((error.partition(), error.offset(), error.kind()));
             }
             (want, got) => panic!(
@@ -245,7 +237,7 @@ fn w4_through_a_real_broker_with_bad_records_mid_stream() {
     // Nothing more on the topic.
     assert!(cser_kafka::poll(&consumer, &W4, Duration::from_secs(1)).is_none());
 
-    // The dead-letter topic holds both bad records, their bytes unchanged, with the reasons.
+    // The dead-letter topic holds both bad records, their bytes unchanged, with the errors.
     let dlq_reader: BaseConsumer = config(&bootstrap)
         .set("group.id", format!("cser-rust-dlq-{nanos}"))
         .set("auto.offset.reset", "earliest")
@@ -261,14 +253,21 @@ fn w4_through_a_real_broker_with_bad_records_mid_stream() {
         );
         if let Some(r) = dlq_reader.poll(Duration::from_millis(500)) {
             let r = r.expect("dead-letter consumer error");
-            let reason = r
-                .headers()
-                .and_then(|h| h.iter().find(|x| x.key == "cser.error"));
-            let reason = String::from_utf8(reason.unwrap().value.unwrap().to_vec()).unwrap();
-            letters.push((r.payload().unwrap().to_vec(), reason));
+            let header = |name: &str| {
+                let found = r.headers().and_then(|h| h.iter().find(|x| x.key == name));
+                String::from_utf8(found.unwrap().value.unwrap().to_vec()).unwrap()
+            };
+            let reason = header(ERROR_MESSAGE_HEADER);
+            assert_eq!(header(ERROR_TOPIC_HEADER), topic);
+            letters.push((
+                r.payload().unwrap().to_vec(),
+                header(ERROR_KIND_HEADER),
+                reason,
+            ));
         }
     }
-    assert!(letters[0].1.contains("BAD_BOOL") && letters[0].1.contains("Message.active"));
-    assert!(letters[1].1.contains("WRONG_TYPE"), "{}", letters[1].1);
+    assert_eq!(letters[0].1, "BAD_BOOL");
+    assert!(letters[0].2.contains("Message.active"), "{}", letters[0].2);
+    assert_eq!(letters[1].1, "WRONG_TYPE", "{}", letters[1].2);
     assert_eq!(letters[1].0, workloads::employee(1).encode());
 }
