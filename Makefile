@@ -178,8 +178,10 @@ test-install: $(CSERC_JAR)
 	PYTHON=$(PYTHON) conformance/install/run
 
 ## Benchmarks (benchmarks/README.md). `make test` compiles every harness, runs its tests (exact
-## encoded sizes) and a one-iteration smoke; `make bench` / `make bench-quick` run them all and
-## write benchmarks/results/*.json; `make bench-report` renders benchmarks/RESULTS.md.
+## encoded sizes) and a one-iteration smoke; `make bench` runs them all and writes
+## benchmarks/results/*.json, `make bench-quick` writes benchmarks/target/quick/*.json (never the
+## committed full results) and compares its ratios to cser with theirs (benchmarks/compare_modes.py);
+## `make bench-report` renders benchmarks/RESULTS.md.
 ## The Kafka benchmark (benchmarks/python/kafka_run.py) brings one broker up for its run and down
 ## again however it ends: full 1,000,000 W4 / 100,000 W3 records per (language, format,
 ## compression), quick 50,000 / 5,000, and in test-bench a smoke of 2,000 / 200 (every record
@@ -206,18 +208,24 @@ test-bench: $(CSERC_JAR) $(PY_VENV)/installed
 	$(BENCH_RUST) run -q --bin report -- --mode smoke
 	benchmarks/python/setup.sh
 	$(BENCH_PY) -m pytest -q benchmarks/python
+	$(BENCH_PY) -m pytest -q benchmarks/test_compare_modes.py
 	$(BENCH_PY) benchmarks/python/run.py --mode smoke
 	JAVA=$(JAVA) $(BENCH_PY) benchmarks/python/kafka_run.py --mode smoke
 	cd benchmarks/python && ../target/py-venv/bin/ruff check --no-cache . && ../target/py-venv/bin/mypy .
 
+# The mode and the results directory of `make bench` / `make bench-quick`.
+BENCH_MODE = $(if $(filter bench,$@),full,quick)
+BENCH_OUT = $(CURDIR)/benchmarks/$(if $(filter bench,$@),results,target/quick)
+
 bench bench-quick: build across-parts $(W5_DATA)
 	benchmarks/python/setup.sh
 	cd runtimes/rust && $(RUST_ENV) cargo build -q --release -p cser-across
-	$(BENCH_JAVA) $(if $(filter bench,$@),full,quick)
-	$(BENCH_RUST) run -q --release --bin report -- --mode $(if $(filter bench,$@),full,quick)
-	$(BENCH_PY) benchmarks/python/run.py --mode $(if $(filter bench,$@),full,quick)
-	$(PY)/python benchmarks/stream/w4_cross.py --mode $(if $(filter bench,$@),full,quick)
-	JAVA=$(JAVA) $(BENCH_PY) benchmarks/python/kafka_run.py --mode $(if $(filter bench,$@),full,quick)
+	$(BENCH_JAVA) $(BENCH_MODE) --out $(BENCH_OUT)/java.json
+	$(BENCH_RUST) run -q --release --bin report -- --mode $(BENCH_MODE) --out $(BENCH_OUT)/rust.json
+	$(BENCH_PY) benchmarks/python/run.py --mode $(BENCH_MODE) --out $(BENCH_OUT)/python.json
+	$(PY)/python benchmarks/stream/w4_cross.py --mode $(BENCH_MODE) --out $(BENCH_OUT)/cross.json
+	JAVA=$(JAVA) $(BENCH_PY) benchmarks/python/kafka_run.py --mode $(BENCH_MODE) --out $(BENCH_OUT)/kafka.json
+	$(if $(filter bench-quick,$@),$(PY)/python benchmarks/compare_modes.py)
 
 ## Hostile input (FUZZING.md, SPEC §10.1). `make fuzz` runs every coverage-guided fuzzer —
 ## cargo-fuzz over the Rust decoders, Jazzer over the Java decoders and the compiler, atheris over

@@ -33,8 +33,10 @@ JAR = ROOT / "benchmarks" / "java" / "target" / "benchmarks.jar"
 RESULTS = ROOT / "benchmarks" / "results" / "kafka.json"
 
 COUNTS = {"full": {"W4": 1_000_000, "W3": 100_000}, "quick": {"W4": 50_000, "W3": 5_000}, "smoke": {"W4": 2_000, "W3": 200}}
-#: Records the Java half sends once per (workload, format) before its measured runs (JIT warm-up).
-JAVA_WARMUP = {"full": 50_000, "quick": 20_000, "smoke": 0}
+#: Records the Java half sends once per (workload, format) before its measured runs (JIT warm-up):
+#: quick gets full's (min(50,000, a fifth of full's count)), so its serdes run C2's code as full's do.
+JAVA_WARMUP = {"full": {"W4": 50_000, "W3": 20_000}, "quick": {"W4": 50_000, "W3": 20_000},
+               "smoke": {"W4": 0, "W3": 0}}
 
 
 def broker(command: str, directory: Path) -> str:
@@ -54,7 +56,8 @@ def run_java(mode: str, bootstrap: str, data_dir: Path, counts: dict[str, int], 
         "-cp", str(JAR), "dev.cser.bench.kafka.KafkaBench",
         "--bootstrap", bootstrap, "--data-dir", str(data_dir), "--out", str(out),
         "--w4", str(counts["W4"]), "--w3", str(counts["W3"]),
-        "--formats", args.formats, "--compressions", args.compressions, "--warmup", str(JAVA_WARMUP[mode]),
+        "--formats", args.formats, "--compressions", args.compressions,
+        "--warmup-w4", str(JAVA_WARMUP[mode]["W4"]), "--warmup-w3", str(JAVA_WARMUP[mode]["W3"]),
     ]
     subprocess.run(cmd, check=True)
     doc: dict[str, Any] = json.loads(out.read_text())

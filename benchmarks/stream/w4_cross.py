@@ -1,11 +1,11 @@
 """W4 across languages: 1,000,000 messages over loopback TCP from a sender process to a receiver
 process, for the pairs Java→Rust, Rust→Python and Python→Java (and the other six with --all),
 with the programs of conformance/across (buffered socket streams, flushed at the end; the
-receiver checks every message on arrival). Writes benchmarks/results/cross.json rows
+receiver checks every message on arrival). Writes benchmarks/results/cross.json (or --out) rows
 (workload "W4-stream", op "stream", median_ns = nanoseconds per message, process start
 included) and prints messages per second.
 
-    python benchmarks/stream/w4_cross.py --mode full|quick|smoke [--all]
+    python benchmarks/stream/w4_cross.py --mode full|quick|smoke [--all] [--out PATH]
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=("full", "quick", "smoke"), default="quick")
     parser.add_argument("--all", action="store_true", help="all nine ordered pairs")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "cross.json",
+                        help="results file (full and quick)")
     args = parser.parse_args()
     count = {"full": 1_000_000, "quick": 1_000_000, "smoke": 1_000}[args.mode]
     repeats = {"full": 3, "quick": 1, "smoke": 1}[args.mode]
@@ -64,8 +66,8 @@ def main() -> None:
         print(f"W4 stream {sender:6s} → {receiver:6s}: {count / statistics.median(times):,.0f} msg/s "
               f"({count:,} messages, process start included)")
     if args.mode != "smoke":
-        out = ROOT / "benchmarks" / "results" / "cross.json"
-        out.parent.mkdir(exist_ok=True)
+        out = args.out
+        out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps({
             "language": "cross", "mode": args.mode,
             "machine": {"os": platform.platform(), "cpus": os.cpu_count()},

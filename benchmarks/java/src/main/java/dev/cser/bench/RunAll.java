@@ -33,15 +33,25 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *      [--libraries cser,kryo] [--workloads W3,W6] [--no-stream] [--out PATH]
  * </pre>
  *
- * <p>{@code full}: JMH, one fork per (library, workload, op), 3 × 0.5 s warm-up, 6 × 0.5 s
+ * <p>{@code full}: JMH, one fork per (library, workload, op), 5 × 1 s warm-up, 6 × 0.5 s
  * measured; the W4 stream 1 untimed + 5 timed transfers of 1,000,000 messages per variant.
- * {@code quick}: one fork each, 1 × 0.2 s warm-up, 3 × 0.1 s measured; the stream one timed
- * transfer of 1,000,000 messages.
+ * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} only (unless {@code --libraries}),
+ * one fork per (library, workload, op), 10 × 0.2 s warm-up, 3 × 0.2 s measured; the stream one
+ * timed transfer of 1,000,000 messages. It writes {@code benchmarks/target/quick/java.json}, not
+ * the committed full results ({@code benchmarks/compare_modes.py} compares the two).
  * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration),
  * 10,000 stream messages, nothing written. Allocation comes from JMH's {@code -prof gc}
  * ({@code gc.alloc.rate.norm}), the percentiles from the per-iteration scores.
  */
 public final class RunAll {
+    /**
+     * The quick mode's libraries: cser and the fastest peers, the ones its ratios are read
+     * against. Every fork needs about a second of warm-up before C2's code runs (below), and a
+     * JVM start costs another second on this machine, so all nine libraries would not fit the
+     * quick run's minutes.
+     */
+    static final List<String> QUICK_LIBRARIES = List.of("cser", "kryo", "protobuf", "fory-fastest");
+
     private RunAll() {}
 
     public static void main(String[] args) throws Exception {
@@ -51,7 +61,7 @@ public final class RunAll {
             System.exit(2);
         }
         String mode = args[0];
-        List<String> libraries = Peer.LIBRARIES;
+        List<String> libraries = mode.equals("quick") ? QUICK_LIBRARIES : Peer.LIBRARIES;
         List<String> workloads = Data.WORKLOADS;
         boolean stream = true;
         Path out = null;
@@ -75,7 +85,8 @@ public final class RunAll {
             }
         }
         if (out == null) {
-            out = repoRoot().resolve("benchmarks/results/java.json");
+            out = repoRoot().resolve(mode.equals("quick") ? "benchmarks/target/quick/java.json"
+                    : "benchmarks/results/java.json");
         }
         long started = System.nanoTime();
 
@@ -118,8 +129,14 @@ public final class RunAll {
             // interpreter: W1's cser decode at 35 ms for four iterations, then 1.5 ms).
             case "full" -> opt.forks(1).warmupIterations(5).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(6).measurementTime(TimeValue.milliseconds(500));
-            case "quick" -> opt.forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
-                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(100));
+            // On the loaded 2-core machine a fork's iteration times settle only after 1-1.6 s
+            // (decode the latest: Fory, protobuf and Kryo on W6 run 3-5× slower until then, while
+            // C2 works through its queue), so 0.2 s of warm-up measured W2 decode at 2.8 ms against
+            // 175 µs in full, and 0.9 s still measured W6 Fory decode at 2.5 µs against 0.15 µs.
+            // A warm-up that settles inside the fork first (a loop in @Setup until the compile
+            // queue was empty) did not help: JMH's own loop is compiled afresh after it.
+            case "quick" -> opt.forks(1).warmupIterations(10).warmupTime(TimeValue.milliseconds(200))
+                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(200));
             default -> opt.forks(0).warmupIterations(0).measurementIterations(1)
                     .measurementTime(TimeValue.milliseconds(10));
         }
