@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --bin report -- --mode full|quick|smoke [--filter W3] [--out FILE]
+//! cargo run --release --bin report -- --mode smoke --repeat 101 --filter W2/cser/decode
 //! ```
 //!
 //! In `full` and `quick` mode every workload is measured in a child process of its own (this
@@ -15,8 +16,10 @@
 //! bytes allocated per operation, averaged over a few calls after one warm-up call), then a
 //! timing pass with criterion, run from this program (flat sampling: every sample runs the same
 //! number of iterations); `median_ns`, `p10_ns` and `p90_ns` are taken from criterion's sample
-//! data (`sample.json`: each sample's time / iterations). `smoke` runs every operation once and
-//! writes nothing.
+//! data (`sample.json`: each sample's time / iterations). `smoke` runs every operation once (or
+//! `--repeat N` times, for instruction counts under callgrind: the difference between two
+//! repeat counts is the steady-state cost of the operations, without the setup) and writes
+//! nothing.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -53,15 +56,18 @@ struct Args {
     /// Set in a child process: the one workload it measures.
     workload: Option<&'static str>,
     out: PathBuf,
+    /// Smoke mode: how many times each operation runs.
+    repeat: u32,
 }
 
-const USAGE: &str =
-    "usage: report --mode full|quick|smoke [--filter SUBSTRING] [--workload W] [--out FILE]";
+const USAGE: &str = "usage: report --mode full|quick|smoke [--filter SUBSTRING] [--workload W] \
+                     [--out FILE] [--repeat N (smoke)]";
 
 fn parse_args() -> Result<Args, String> {
     let mut mode = None;
     let mut filter = None;
     let mut workload = None;
+    let mut repeat = 1;
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = manifest
         .parent()
@@ -90,6 +96,14 @@ fn parse_args() -> Result<Args, String> {
                 );
             }
             "--out" => out = PathBuf::from(value()?),
+            "--repeat" => {
+                let v = value()?;
+                repeat = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(format!("--repeat needs a positive count, not {v}"))?;
+            }
             // `cargo bench` style flags criterion users may pass: ignored.
             "--bench" => {}
             "-h" | "--help" => return Err(String::new()),
@@ -101,6 +115,7 @@ fn parse_args() -> Result<Args, String> {
         filter,
         workload,
         out,
+        repeat,
     })
 }
 
@@ -173,8 +188,10 @@ impl Runner for AllocPass<'_> {
     }
 }
 
-/// The smoke pass: every operation once, timed with `Instant` and counted.
+/// The smoke pass: every operation `repeat` times (once by default), timed with `Instant` and
+/// counted; time and bytes are per operation.
 struct SmokePass<'a> {
+    repeat: u32,
     selection: &'a Selection,
     results: &'a mut BTreeMap<Key, Measured>,
 }
@@ -185,14 +202,17 @@ impl Runner for SmokePass<'_> {
             return;
         }
         let start = Instant::now();
-        let (out, bytes) = alloc::measure(&mut f);
-        let ns = start.elapsed().as_nanos() as f64;
-        drop(black_box(out));
+        let ((), bytes) = alloc::measure(|| {
+            for _ in 0..self.repeat {
+                drop(black_box(f()));
+            }
+        });
+        let ns = start.elapsed().as_nanos() as f64 / f64::from(self.repeat);
         self.results.insert(
             key(case),
             Measured {
                 bytes: case.bytes,
-                alloc_bytes: Some(bytes),
+                alloc_bytes: Some(bytes / u64::from(self.repeat)),
                 median_ns: ns,
                 p10_ns: ns,
                 p90_ns: ns,
@@ -619,13 +639,15 @@ fn main() -> ExitCode {
         let workloads = Workloads::load();
         let mut results = BTreeMap::new();
         workloads.run(&mut SmokePass {
+            repeat: args.repeat,
             selection: &selection,
             results: &mut results,
         });
         print_table(&results);
         println!(
-            "\nsmoke: {} operations ran once each in {:.1} s; nothing written",
+            "\nsmoke: {} operations ran {} time(s) each in {:.1} s; nothing written",
             results.len(),
+            args.repeat,
             started.elapsed().as_secs_f64()
         );
         return ExitCode::SUCCESS;
