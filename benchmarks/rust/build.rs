@@ -17,6 +17,8 @@ const SCHEMAS: &[&str] = &[
 ];
 
 const CRATES: &[&str] = &[
+    "bitcode",
+    "rkyv",
     "bincode",
     "postcard",
     "prost",

@@ -1,19 +1,32 @@
 //! Every (workload, library, op) of the Rust harness as a closure handed to a [`Runner`]: the
 //! report binary times them with criterion, counts their allocations, or runs each once (smoke).
 //!
-//! Encoding reuses one buffer per case (cleared, then appended to); decoding builds the full
-//! value from bytes encoded beforehand and drops it inside the measured call.
+//! Encoding reuses one buffer per case (cleared, then appended to; bitcode's own `Buffer`,
+//! rkyv's `AlignedVec` and arena); decoding builds the full value from bytes encoded beforehand
+//! and drops it inside the measured call. rkyv also has `decode_lazy`: validated access alone.
 
 use std::hint::black_box;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::workloads::{self, W5Source};
-use crate::{bench, chem, pb, peer, sakai};
+use rkyv::ser::allocator::Arena;
+use rkyv::util::AlignedVec;
 
-/// The libraries, in the order they run and are reported.
-pub const LIBRARIES: [&str; 5] = ["cser", "bincode", "postcard", "prost", "serde_json"];
+use crate::rkyv_codec::{rkyv_encode, RkyvCodec};
+use crate::workloads::{self, W5Source};
+use crate::{bench, chem, pb, peer, peer_bitcode, sakai};
+
+/// The libraries, in the order they run and are reported (bincode: the legacy yardstick).
+pub const LIBRARIES: [&str; 7] = [
+    "cser",
+    "bitcode",
+    "rkyv",
+    "bincode",
+    "postcard",
+    "prost",
+    "serde_json",
+];
 
 /// The workloads, in order.
 pub const WORKLOADS: [&str; 6] = ["W1", "W2", "W3", "W4", "W5", "W6"];
@@ -25,6 +38,8 @@ pub enum Op {
     Encode,
     /// Bytes → the fully built value.
     Decode,
+    /// Bytes → validated, readable in place, nothing built (rkyv's `access`).
+    DecodeLazy,
 }
 
 impl Op {
@@ -33,8 +48,12 @@ impl Op {
         match self {
             Op::Encode => "encode",
             Op::Decode => "decode",
+            Op::DecodeLazy => "decode_lazy",
         }
     }
+
+    /// Every operation, in the order of the results.
+    pub const ALL: [Op; 3] = [Op::Encode, Op::Decode, Op::DecodeLazy];
 }
 
 /// One measured operation.
@@ -124,6 +143,18 @@ pub fn bincode_decode<S: DeserializeOwned>(bytes: &[u8]) -> S {
     value
 }
 
+/// bitcode: `Buffer::encode` with a reused Buffer (the bytes stay in it); returns their length.
+#[inline]
+pub fn bitcode_encode<B: bitcode::Encode>(value: &B, buf: &mut bitcode::Buffer) -> usize {
+    buf.encode(value).len()
+}
+
+/// bitcode: `Buffer::decode` with a reused Buffer.
+#[inline]
+pub fn bitcode_decode<B: bitcode::DecodeOwned>(bytes: &[u8], buf: &mut bitcode::Buffer) -> B {
+    buf.decode(bytes).expect("bitcode decodes")
+}
+
 /// postcard: `to_extend` a cleared, reused Vec.
 #[inline]
 pub fn postcard_encode<S: Serialize>(value: &S, buf: &mut Vec<u8>) {
@@ -163,20 +194,23 @@ pub fn json_decode<S: DeserializeOwned>(bytes: &[u8]) -> S {
     serde_json::from_slice(bytes).expect("serde_json decodes")
 }
 
-/// One workload's value in the three shapes: the generated cser type, the serde peer struct
-/// and the prost message.
-pub struct Workload<C, S, P> {
+/// One workload's value in four shapes: the generated cser type, the peer struct (serde and
+/// rkyv), the prost message and bitcode's struct (the peer struct itself, or its twin in
+/// [`peer_bitcode`] where the peer holds an `IndexMap`).
+pub struct Workload<C, S, P, B> {
     pub name: &'static str,
     pub cser: C,
     pub serde: S,
     pub prost: P,
+    pub bitcode: B,
 }
 
-impl<C, S, P> Workload<C, S, P>
+impl<C, S, P, B> Workload<C, S, P, B>
 where
     C: CserCodec,
-    S: Serialize + DeserializeOwned + for<'a> From<&'a C>,
+    S: Serialize + DeserializeOwned + RkyvCodec + for<'a> From<&'a C>,
     P: prost::Message + Default + for<'a> From<&'a C>,
+    B: bitcode::Encode + bitcode::DecodeOwned + for<'a> From<&'a C>,
 {
     /// The peers' values converted from the cser value.
     pub fn new(name: &'static str, cser: C) -> Self {
@@ -184,6 +218,7 @@ where
             name,
             serde: S::from(&cser),
             prost: P::from(&cser),
+            bitcode: B::from(&cser),
             cser,
         }
     }
@@ -198,6 +233,8 @@ where
             cser_encode,
             cser_decode::<C>,
         );
+        bitcode_library(r, self.name, &self.bitcode);
+        rkyv_library(r, self.name, &self.serde);
         library(
             r,
             self.name,
@@ -262,14 +299,80 @@ fn library<V, D, E, Dd, R>(
     r.run(&case(Op::Decode), || decode(black_box(&bytes)));
 }
 
-/// W1–W6, each in the three shapes.
+/// Hands bitcode's encode and decode of `value` to the runner, each with a Buffer of its own.
+fn bitcode_library<B, R>(r: &mut R, workload: &'static str, value: &B)
+where
+    R: Runner,
+    B: bitcode::Encode + bitcode::DecodeOwned,
+{
+    let mut buf = bitcode::Buffer::new();
+    let bytes = buf.encode(value).to_vec();
+    let case = |op| Case {
+        workload,
+        library: "bitcode",
+        op,
+        bytes: bytes.len(),
+    };
+    r.run(&case(Op::Encode), || {
+        bitcode_encode(black_box(value), &mut buf)
+    });
+    let mut decoder = bitcode::Buffer::new();
+    r.run(&case(Op::Decode), || {
+        bitcode_decode::<B>(black_box(&bytes), &mut decoder)
+    });
+}
+
+/// Hands rkyv's encode, decode (access + deserialize) and decode_lazy (access) to the runner.
+fn rkyv_library<S, R>(r: &mut R, workload: &'static str, value: &S)
+where
+    R: Runner,
+    S: RkyvCodec,
+{
+    let mut arena = Arena::new();
+    let mut buf = AlignedVec::new();
+    rkyv_encode(value, &mut buf, &mut arena);
+    // An aligned copy: rkyv reads the archive in place.
+    let bytes = buf.clone();
+    let case = |op| Case {
+        workload,
+        library: "rkyv",
+        op,
+        bytes: bytes.len(),
+    };
+    r.run(&case(Op::Encode), || {
+        rkyv_encode(black_box(value), &mut buf, &mut arena);
+        buf.len()
+    });
+    let slice: &[u8] = &bytes;
+    r.run(&case(Op::Decode), move || S::rkyv_decode(black_box(slice)));
+    r.run(&case(Op::DecodeLazy), move || {
+        S::rkyv_access(black_box(slice)) as *const S::Archived
+    });
+}
+
+/// W1–W6, each in its four shapes.
 pub struct Workloads {
-    pub w1: Workload<bench::empty::EmptyDataSet, peer::EmptyDataSet, pb::EmptyDataSet>,
-    pub w2: Workload<bench::employee::Staff, peer::Staff, pb::Staff>,
-    pub w3: Workload<sakai::content::ContentResource, peer::ContentResource, pb::ContentResource>,
-    pub w4: Workload<bench::message::Message, peer::Message, pb::Message>,
-    pub w5: Workload<chem::MoleculeSet, peer::MoleculeSet, pb::MoleculeSet>,
-    pub w6: Workload<bench::media::MediaContent, peer::MediaContent, pb::MediaContent>,
+    pub w1: Workload<
+        bench::empty::EmptyDataSet,
+        peer::EmptyDataSet,
+        pb::EmptyDataSet,
+        peer_bitcode::EmptyDataSet,
+    >,
+    pub w2: Workload<bench::employee::Staff, peer::Staff, pb::Staff, peer::Staff>,
+    pub w3: Workload<
+        sakai::content::ContentResource,
+        peer::ContentResource,
+        pb::ContentResource,
+        peer_bitcode::ContentResource,
+    >,
+    pub w4: Workload<bench::message::Message, peer::Message, pb::Message, peer::Message>,
+    pub w5: Workload<chem::MoleculeSet, peer::MoleculeSet, pb::MoleculeSet, peer::MoleculeSet>,
+    pub w6: Workload<
+        bench::media::MediaContent,
+        peer::MediaContent,
+        pb::MediaContent,
+        peer::MediaContent,
+    >,
     /// Whether W5 is the real molecule file or the built-in fallback.
     pub w5_source: W5Source,
 }

@@ -1,6 +1,9 @@
-//! Plain serde structs holding the workloads' data, what a serde user would write: the
-//! serializers bincode, postcard and serde_json encode these. Maps are `IndexMap` (insertion
-//! order, like cser's); enums are closed Rust enums. Built from the cser values with `From`.
+//! Plain structs holding the workloads' data, what a serde user would write: the serializers
+//! bincode, postcard and serde_json encode these, and rkyv (its derives, `Archive` with
+//! bytecheck) and bitcode (its derives, on the structs without maps: bitcode has no `IndexMap`
+//! support, so W1 and W3 have twins in [`crate::peer_bitcode`]) too. Maps are `IndexMap`
+//! (insertion order, like cser's); enums are closed Rust enums. Built from the cser values with
+//! `From`.
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -8,20 +11,52 @@ use serde::{Deserialize, Serialize};
 use crate::{bench, chem, sakai};
 
 /// W1 item.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+    Serialize,
+    Deserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct EmptyData {
     pub attributes: IndexMap<String, String>,
     pub tags: Vec<String>,
 }
 
 /// W1.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+    Serialize,
+    Deserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct EmptyDataSet {
     pub items: Vec<EmptyData>,
 }
 
 /// W2 item.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Employee {
     pub last_name: String,
     pub first_name: String,
@@ -31,13 +66,38 @@ pub struct Employee {
 }
 
 /// W2.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Staff {
     pub employees: Vec<Employee>,
 }
 
 /// W3 access mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub enum AccessMode {
     Inherited,
     Grouped,
@@ -45,7 +105,19 @@ pub enum AccessMode {
 }
 
 /// W3 audit stamps.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Audit {
     pub created_by: String,
     pub created_at: i64,
@@ -54,7 +126,16 @@ pub struct Audit {
 }
 
 /// W3.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct ContentResource {
     pub id: String,
     pub resource_type: String,
@@ -72,7 +153,19 @@ pub struct ContentResource {
 }
 
 /// W4.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Message {
     #[serde(rename = "type")]
     pub kind: i32,
@@ -83,7 +176,20 @@ pub struct Message {
 }
 
 /// W5 bond order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub enum BondOrder {
     Unset,
     Single,
@@ -93,7 +199,20 @@ pub enum BondOrder {
 }
 
 /// W5 bond stereo.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub enum Stereo {
     None,
     Up,
@@ -104,7 +223,18 @@ pub enum Stereo {
 }
 
 /// W5 atom.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Atom {
     pub element: u8,
     pub charge: i8,
@@ -113,7 +243,18 @@ pub struct Atom {
 }
 
 /// W5 bond.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Bond {
     pub begin: u32,
     pub end: u32,
@@ -122,7 +263,18 @@ pub struct Bond {
 }
 
 /// W5 molecule.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Molecule {
     pub name: String,
     pub atoms: Vec<Atom>,
@@ -132,27 +284,75 @@ pub struct Molecule {
 }
 
 /// W5.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct MoleculeSet {
     pub molecules: Vec<Molecule>,
 }
 
 /// W6 player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub enum Player {
     Java,
     Flash,
 }
 
 /// W6 image size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub enum Size {
     Small,
     Large,
 }
 
 /// W6 image.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Image {
     pub uri: String,
     pub title: Option<String>,
@@ -162,7 +362,18 @@ pub struct Image {
 }
 
 /// W6 media.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct Media {
     pub uri: String,
     pub title: Option<String>,
@@ -178,7 +389,18 @@ pub struct Media {
 }
 
 /// W6.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bitcode::Encode,
+    bitcode::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+)]
 pub struct MediaContent {
     pub media: Media,
     pub images: Vec<Image>,

@@ -459,6 +459,67 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads `N` consecutive string fields of a record body (the generated code of a run of
+    /// non-optional string fields) as `N` calls of [`Reader::read_string`], each after a
+    /// [`Reader::has_more`] check, would: the body ending before a field leaves it and the rest
+    /// unchanged. An error comes with the index of its field.
+    ///
+    /// When all `N` are in the body with one-byte lengths (below 128, so ASCII), their bytes
+    /// and lengths are validated as UTF-8 in one pass: that proves each string well-formed and
+    /// on char boundaries (an ASCII byte on either side), and one `from_utf8` over the run costs
+    /// fewer instructions than `N` over short strings (W2's three: about 300 fewer). Otherwise,
+    /// or when the run is not UTF-8, field by field, for the exact BAD_UTF8 offset.
+    #[inline]
+    pub fn read_string_fields<const N: usize>(
+        &mut self,
+        mut out: [&mut String; N],
+    ) -> std::result::Result<(), (usize, DecodeError)> {
+        if self.read_string_run(&mut out) {
+            return Ok(());
+        }
+        for (i, s) in out.into_iter().enumerate() {
+            if !self.has_more() {
+                return Ok(());
+            }
+            *s = self.read_string().map_err(|e| (i, e))?;
+        }
+        Ok(())
+    }
+
+    /// The one-pass case of [`Reader::read_string_fields`]; `false` (nothing read, whatever was
+    /// written to `out` is overwritten by the caller) when it does not apply.
+    #[inline]
+    fn read_string_run<const N: usize>(&mut self, out: &mut [&mut String; N]) -> bool {
+        let start = self.pos;
+        let mut end = start;
+        let mut lengths = [0usize; N];
+        for length in &mut lengths {
+            match self.buf.get(end) {
+                Some(&n) if n < 0x80 && end < self.limit => {
+                    *length = usize::from(n);
+                    end += 1 + usize::from(n);
+                }
+                _ => return false,
+            }
+        }
+        if end > self.limit {
+            return false;
+        }
+        let Ok(run) = utf8::decode(&self.buf[start..end]) else {
+            return false;
+        };
+        let mut at = 0;
+        for (s, &n) in out.iter_mut().zip(&lengths) {
+            match run.get(at + 1..at + 1 + n) {
+                Some(v) => **s = v.to_owned(),
+                None => return false,
+            }
+            at += 1 + n;
+        }
+        self.pos = end;
+        true
+    }
+
     // ---- bodies, ends, depth, presence -----------------------------------------------------
 
     /// Limits reading to the next `length` bytes (a record body); returns the previous limit
@@ -836,6 +897,61 @@ mod tests {
                 "{body:02x?}"
             );
         }
+    }
+
+    /// What `read_string_fields` returned: Ok, or the field's index, the error kind and offset.
+    type FieldsResult = std::result::Result<(), (usize, DecodeErrorKind, u64)>;
+
+    /// Three string fields read with `read_string_fields`, from `bytes` limited to `limit`: the
+    /// result, the strings and where the reader is after them.
+    fn string_fields(bytes: &[u8], limit: usize) -> (FieldsResult, [String; 3], usize) {
+        let mut r = Reader::new(bytes);
+        r.push_limit(limit).unwrap();
+        let mut s: [String; 3] = Default::default();
+        let [a, b, c] = &mut s;
+        let result = r
+            .read_string_fields([a, b, c])
+            .map_err(|(i, e)| (i, e.kind(), e.offset()));
+        (result, s, r.pos)
+    }
+
+    #[test]
+    fn a_run_of_string_fields_reads_as_field_by_field() {
+        let ok = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // One pass: ASCII, multi-byte and empty strings.
+        let b = [&[2u8, b'a', b'b', 0, 4][..], "\u{e9}\u{e9}".as_bytes()].concat();
+        let (res, s, pos) = string_fields(&b, b.len());
+        assert_eq!(
+            (res, s.to_vec(), pos),
+            (Ok(()), ok(&["ab", "", "\u{e9}\u{e9}"]), 9)
+        );
+        // The body ends after the first field: the others keep their zero values.
+        let (res, s, pos) = string_fields(&[1, b'x', 1, b'y'], 2);
+        assert_eq!((res, s.to_vec(), pos), (Ok(()), ok(&["x", "", ""]), 2));
+        // A length of 128 or more: field by field.
+        let mut long = vec![0x80, 0x01];
+        long.extend_from_slice(&[b'z'; 128]);
+        long.extend_from_slice(&[1, b'p', 0]);
+        let (res, s, pos) = string_fields(&long, long.len());
+        assert_eq!(res, Ok(()));
+        assert_eq!((s[0].len(), &s[1][..], &s[2][..], pos), (128, "p", "", 133));
+        // Bytes after the run stay unread.
+        let (res, s, pos) = string_fields(&[1, b'a', 1, b'b', 1, b'c', 0xff], 7);
+        assert_eq!((res, s.to_vec(), pos), (Ok(()), ok(&["a", "b", "c"]), 6));
+    }
+
+    #[test]
+    fn a_run_of_string_fields_reports_the_field_and_offset_of_an_error() {
+        // Ill-formed UTF-8 in the second field: BAD_UTF8 at its byte, field index 1.
+        let (res, _, _) = string_fields(&[1, b'a', 2, b'b', 0x80, 0], 6);
+        assert_eq!(res, Err((1, BadUtf8, 4)));
+        // A sequence split across two fields is ill-formed in each (the run as a whole is not
+        // what is checked): BAD_UTF8 in the first.
+        let (res, _, _) = string_fields(&[1, 0xc3, 1, 0xa9, 0], 5);
+        assert_eq!(res, Err((0, BadUtf8, 1)));
+        // The third field's length runs past the body.
+        let (res, _, _) = string_fields(&[1, b'a', 1, b'b', 5, b'c'], 6);
+        assert_eq!(res.map_err(|(i, k, _)| (i, k)), Err((2, LengthTooLarge)));
     }
 
     #[test]

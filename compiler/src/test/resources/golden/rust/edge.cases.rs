@@ -337,14 +337,8 @@ impl Keywords {
     }
 
     fn read_fields(&mut self, r: &mut Reader<'_>) -> Result<(), DecodeError> {
-        if !r.has_more() {
-            return Ok(());
-        }
-        self.r#type = r.read_string().map_err(|e| e.push_field("Keywords.type"))?;
-        if !r.has_more() {
-            return Ok(());
-        }
-        self.class = r.read_string().map_err(|e| e.push_field("Keywords.class"))?;
+        r.read_string_fields([&mut self.r#type, &mut self.class])
+            .map_err(|(i, e)| e.push_field(["Keywords.type", "Keywords.class"][i]))?;
         if !r.has_more() {
             return Ok(());
         }

@@ -51,6 +51,17 @@ public final class FieldCode {
             implements FieldRead {}
 
     /**
+     * Reading a run of consecutive non-optional string fields of a record with one call
+     * ({@code Reader::read_string_fields}), which validates their UTF-8 in one pass where it can;
+     * a body that ends before one of them leaves it and the rest at their zero values, as
+     * {@link RecordFieldRead}s would.
+     *
+     * @param names the Rust field names, in order
+     * @param paths their segments in decode-error paths, in the same order
+     */
+    public record StringRunRead(List<String> names, List<String> paths) implements FieldRead {}
+
+    /**
      * Reading one field of a struct: every field is there; unused presence bits must be 0.
      *
      * @param presenceBitsUsed for a group start, how many bits of the byte its slots use

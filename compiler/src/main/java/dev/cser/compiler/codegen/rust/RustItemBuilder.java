@@ -8,6 +8,7 @@ import dev.cser.compiler.codegen.rust.FieldCode.FieldToJson;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldWrite;
 import dev.cser.compiler.codegen.rust.FieldCode.PresenceSlot;
 import dev.cser.compiler.codegen.rust.FieldCode.RecordFieldRead;
+import dev.cser.compiler.codegen.rust.FieldCode.StringRunRead;
 import dev.cser.compiler.codegen.rust.FieldCode.StructFieldRead;
 import dev.cser.compiler.codegen.rust.TypeSpelling.OptionType;
 import dev.cser.compiler.codegen.rust.VariantCode.VariantDecl;
@@ -64,6 +65,8 @@ final class RustItemBuilder {
         List<FieldRead> reads = new ArrayList<>();
         List<FieldToJson> toJson = new ArrayList<>();
         List<FieldFromJson> fromJson = new ArrayList<>();
+        // Per field: whether it may join a run of string fields read in one call (StringRunRead).
+        List<Boolean> inStringRun = new ArrayList<>();
         for (int i = 0; i < fs.size(); i++) {
             Field f = fs.get(i);
             String name = names.get(i);
@@ -87,6 +90,8 @@ final class RustItemBuilder {
                     : new RecordFieldRead(name, f.name(), path, f.isOptional(), f.deprecated(),
                             f.startsPresenceGroup(), f.presenceMask(), i > unknownPresenceRead ? unknownMask : null,
                             read));
+            inStringRun.add(!m.isStruct() && type.kind() == RustType.Kind.STRING && !f.isOptional()
+                    && !f.deprecated() && !f.startsPresenceGroup() && i <= unknownPresenceRead);
             fromJson.add(f.deprecated() || !f.isOptional()
                     ? new FieldFromJson(name, f.name(), path, f.isOptional(), f.deprecated(), null,
                             f.deprecated() ? null : RustJsonBuilder.fromJson(type, ValueRef.local("field")))
@@ -94,8 +99,34 @@ final class RustItemBuilder {
         }
         return new MessageItem(target.typeName(m.name()), m.qualifiedName(), m.isStruct(), target.docLines(m.doc()),
                 eq(m), hash(m), target.hexLiteral(CanonicalText.typeId(m)),
-                target.hexLiteral(CanonicalText.fingerprint(m)), unknownMask, declarations, writes, reads, toJson,
-                fromJson);
+                target.hexLiteral(CanonicalText.fingerprint(m)), unknownMask, declarations, writes,
+                withStringRuns(reads, inStringRun, names, fs.stream().map(f -> m.name() + "." + f.name()).toList()),
+                toJson, fromJson);
+    }
+
+    /**
+     * {@code reads} with each run of two or more consecutive fields marked in {@code inRun}
+     * replaced by one {@link StringRunRead}: one UTF-8 pass over short strings costs less than
+     * one per string (runtimes/rust: {@code Reader::read_string_fields}).
+     */
+    private static List<FieldRead> withStringRuns(List<FieldRead> reads, List<Boolean> inRun, List<String> names,
+            List<String> paths) {
+        List<FieldRead> out = new ArrayList<>();
+        int i = 0;
+        while (i < reads.size()) {
+            int end = i;
+            while (end < reads.size() && inRun.get(end)) {
+                end++;
+            }
+            if (end - i >= 2) {
+                out.add(new StringRunRead(names.subList(i, end), paths.subList(i, end)));
+                i = end;
+            } else {
+                out.add(reads.get(i));
+                i++;
+            }
+        }
+        return out;
     }
 
     private FieldWrite write(Field f, String name, RustType type, PresenceGroup group, boolean unknownPresence,
