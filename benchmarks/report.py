@@ -162,6 +162,10 @@ def targets(table: dict[str, Any], graphs: dict[str, int]) -> list[str]:
             for op in ed:
                 add(f"{w} Python: {op} faster than {peer} (peer ÷ cser)", speedup("python", w, peer, op),
                     lambda v: v > 1)
+    for w in ("W2", "W3", "W6"):  # issue 18: the C accelerator at msgspec's time or less
+        for op in ed:
+            add(f"{w} Python: {op} ≤ msgspec (cser ÷ msgspec)",
+                1 / x if (x := speedup("python", w, "msgspec", op)) else None, lambda v: v <= 1)
     return out
 
 

@@ -18,6 +18,8 @@ What each operation starts from and ends with (README.md, "What is measured"):
   compatible mode: ``serialize`` / ``deserialize``. (``compatible=False`` falls off a cliff in
   pyfory 1.7.7: a dataclass holding another dataclass field recomputes its struct metadata on
   every call, ~100 us, so W3 and W6 took 170 us and 800 us to encode.)
+- ``msgspec``, ``msgspec-json``: ``msgspec.Struct`` classes (models_msgspec.py), reused Encoder and
+  typed Decoder (peers_msgspec.py).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import models as m
 
 Op = Callable[[], object]
 
-LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory")
+LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "msgspec", "msgspec-json")
 
 
 @dataclass
@@ -63,6 +65,9 @@ def versions() -> dict[str, str]:
         out["pyfory"] = metadata.version("pyfory")
     except metadata.PackageNotFoundError:
         pass
+    import peers_msgspec
+
+    out.update(peers_msgspec.versions())
     return out
 
 
@@ -367,6 +372,8 @@ def build_cases(values: dict[str, Any], libraries: tuple[str, ...] = LIBRARIES) 
     failing on a workload: the run goes on without it)."""
     cases: list[Case] = []
     notes: list[str] = []
+    import peers_msgspec
+
     fory = new_fory() if "pyfory" in libraries else None
     if "pyfory" in libraries and fory is None:
         notes.append("pyfory is not installed: no pyfory rows")
@@ -386,6 +393,8 @@ def build_cases(values: dict[str, Any], libraries: tuple[str, ...] = LIBRARIES) 
                     cases.append(msgpack_case(workload, peer))
                 elif lib == "pyfory" and fory is not None:
                     cases.append(pyfory_case(workload, peer, fory))
+                elif lib in peers_msgspec.LIBRARIES:
+                    cases.append(peers_msgspec.msgspec_case(lib, workload, peer))
             except Exception as e:  # a peer failing on one workload must not stop the others
                 if lib != "pyfory":
                     raise

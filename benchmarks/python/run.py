@@ -1,4 +1,4 @@
-"""The Python harness: cser's generated Python against pickle, protobuf (upb), msgpack and pyfory
+"""The Python harness: cser's generated Python against pickle, protobuf (upb), msgpack, pyfory and msgspec
 on W1-W6 (benchmarks/README.md, "Conventions every harness follows").
 
     benchmarks/python/setup.sh
@@ -6,7 +6,8 @@ on W1-W6 (benchmarks/README.md, "Conventions every harness follows").
 
 full and quick write benchmarks/results/python.json (or --out); smoke runs every operation once,
 checks every round trip and writes nothing. The end of the output compares cser with the peers
-on the targets (W2 and W6: decode and encode faster than protobuf, msgpack and pyfory).
+on the targets (W2 and W6: decode and encode faster than protobuf, msgpack and pyfory; W2, W3 and W6:
+than msgspec).
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ import workloads  # noqa: E402
 workloads.add_paths()
 
 RESULTS = workloads.ROOT / "benchmarks" / "results" / "python.json"
-TARGET_PEERS = ("protobuf", "msgpack", "pyfory")
-TARGET_WORKLOADS = ("W2", "W6")
+# The targets: (peer, workloads) where cser is to be faster at decode and encode (issue 18 adds
+# msgspec on W3 too).
+TARGET_PEERS = ("protobuf", "msgpack", "pyfory", "msgspec")
+TARGET_WORKLOADS = ("W2", "W3", "W6")
+_TARGETS_ON: dict[str, tuple[str, ...]] = {"msgspec": ("W2", "W3", "W6")}
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,8 @@ def targets(rows: list[dict[str, Any]]) -> list[str]:
             if mine is None:
                 continue
             for peer in TARGET_PEERS:
+                if w not in _TARGETS_ON.get(peer, ("W2", "W6")):
+                    continue
                 theirs = med.get((w, peer, op))
                 if theirs is None:
                     lines.append(f"{w} {op:6s} vs {peer:8s}: not measured")
@@ -160,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mode", choices=sorted(MODES), default="quick")
     ap.add_argument("--out", type=Path, default=RESULTS, help="results file (full and quick)")
     ap.add_argument("--workloads", default=",".join(workloads.WORKLOADS), help="e.g. W2,W6")
-    ap.add_argument("--libraries", default=",".join(("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory")))
+    ap.add_argument("--libraries", default=",".join(("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory",
+                                                     "msgspec", "msgspec-json")))
     ap.add_argument("--no-alloc", action="store_true", help="skip the tracemalloc pass (alloc_bytes null)")
     ap.add_argument("--summarize", type=Path, metavar="JSON", help="print the targets of a results file")
     args = ap.parse_args(argv)
@@ -205,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             }
             rows.append(row)
             print(
-                f"{c.workload} {c.library:8s} {op:11s} {row['median_ns'] / 1e3:12.2f} us "
+                f"{c.workload} {c.library:12s} {op:11s} {row['median_ns'] / 1e3:12.2f} us "
                 f"[{row['p10_ns'] / 1e3:.2f} .. {row['p90_ns'] / 1e3:.2f}]  {len(c.data)} B",
                 flush=True,
             )
@@ -218,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                 by_key[(c.workload, c.library, op)]["alloc_bytes"] = alloc_op(fn, mode.alloc_runs)
         tracemalloc.stop()
 
-    print("\ntargets (W2, W6; ratio = peer time / cser time, > 1 means cser is faster):")
+    print("\ntargets (W2, W6; msgspec also W3; ratio = peer time / cser time, > 1 means cser is faster):")
     print("\n".join(targets(rows)))
     for n in notes:
         print(f"note: {n}")

@@ -19,6 +19,10 @@ import workloads
 
 workloads.generate()
 
+import msgspec  # noqa: E402
+
+import models  # noqa: E402
+import models_msgspec  # noqa: E402
 import peers  # noqa: E402
 import run  # noqa: E402
 
@@ -51,6 +55,37 @@ def test_decoded_values_are_fully_built() -> None:
         for lib in ("protobuf", "msgpack", "pyfory"):
             out = _BY_KEY[(lib, w)].ops["decode"]()
             assert type(out).__module__ == "models"
+        # msgspec gives back its Structs (models_msgspec.py), the root type of the workload.
+        for lib in ("msgspec", "msgspec-json"):
+            assert type(_BY_KEY[(lib, w)].ops["decode"]()) is models_msgspec.ROOTS[w]
+
+
+@pytest.mark.parametrize("library", ["msgspec", "msgspec-json"])
+@pytest.mark.parametrize("workload", workloads.WORKLOADS)
+def test_msgspec_decodes_the_cser_values(library: str, workload: str) -> None:
+    # The Structs a msgspec decode gives back hold the cser value: converted back field by field
+    # (by name, with cser's trailing _ on escaped names), they equal the peer dataclasses of it.
+    out = _BY_KEY[(library, workload)].ops["decode"]()
+    assert _struct_to_peer(out) == models.to_peer(_VALUES[workload])
+
+
+def _struct_to_peer(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_struct_to_peer(x) for x in value]
+    if isinstance(value, dict):
+        return {k: _struct_to_peer(x) for k, x in value.items()}
+    if isinstance(value, msgspec.Struct):
+        cls = getattr(models, type(value).__name__)
+        return cls(*(_struct_to_peer(getattr(value, f)) for f in value.__struct_fields__))
+    return value
+
+
+def test_msgspec_bad_bytes_raise_its_decode_error() -> None:
+    case = _BY_KEY[("msgspec", "W6")]
+    dec = msgspec.msgpack.Decoder(type=models_msgspec.ROOTS["W6"])
+    assert dec.decode(case.data) == case.expected
+    with pytest.raises(msgspec.DecodeError):
+        dec.decode(case.data[:-3])
 
 
 def test_cser_sizes() -> None:
@@ -101,3 +136,7 @@ def test_targets_lines() -> None:
     assert any("protobuf/cser =  2.00x  met" in x for x in lines)
     assert any("msgpack/cser =  0.50x  NOT met" in x for x in lines)
     assert any("pyfory  : not measured" in x for x in lines)
+    # msgspec is a target on W3 too, the other peers only on W2 and W6.
+    w3 = run.targets([{"workload": "W3", "library": "cser", "op": "decode", "median_ns": 100.0},
+                      {"workload": "W3", "library": "msgspec", "op": "decode", "median_ns": 80.0}])
+    assert w3 == ["W3 decode vs msgspec : cser       0.10 us, msgspec       0.08 us, msgspec/cser =  0.80x  NOT met"]

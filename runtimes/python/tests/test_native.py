@@ -27,6 +27,7 @@ from edge.cases import Collections, Node
 
 import values as v
 from cser import DecodeError, EncodeError, codec
+from cser.errors import DecodeErrorKind
 from cser.limits import MAX_DEPTH
 from cser.varint import encode_varint
 from test_vectors import JAVA, RUST, load, same_floats
@@ -325,3 +326,49 @@ def test_unknown_fields_leak_nothing_on_any_path() -> None:
     assert grown < 4096, grown
     assert abs(sys.getrefcount(None) - nones) < 100
     assert [sys.getrefcount(x) for x in watched] == counts
+
+
+def test_duplicate_map_keys_are_found_whatever_the_values() -> None:
+    # The C reader tells a duplicate by the dict not growing: the two values here are the same
+    # int object (1), which a check of "the value already there is another object" would miss.
+    from edge import cases
+
+    data = Collections(maybe_map={"a": 1, "b": 1}).encode()
+    bad = data.replace(b"\x01b\x02", b"\x01a\x02")
+    assert bad != data
+    with pytest.raises(DecodeError) as fast:
+        Collections.decode(bad)
+    with pytest.raises(DecodeError) as slow:
+        pure_decode(Collections, cases, bad)
+    assert fast.value.kind is slow.value.kind is DecodeErrorKind.DUPLICATE_MAP_KEY
+    assert fast.value.offset == slow.value.offset
+
+
+def test_map_keys_from_the_key_cache_are_the_same_strings() -> None:
+    # Short ASCII keys come from the reader's cache (reused str objects); long, non-ASCII and
+    # colliding keys do not: every decode gives the pure reader's dict all the same.
+    from edge import cases
+
+    keys = [f"k{i}" for i in range(3000)] + ["é", "ключ", "x" * 32, "y" * 33, ""]
+    value = Collections(maybe_map={k: i for i, k in enumerate(keys)})
+    data = value.encode()
+    first, second = Collections.decode(data), Collections.decode(data)
+    assert first == second == pure_decode(Collections, cases, data) == value
+    assert first.maybe_map is not None and list(first.maybe_map) == keys
+    one = Collections.decode(Collections(maybe_map={"k1": 5}).encode()).maybe_map
+    other = Collections.decode(Collections(maybe_map={"k1": 6}).encode()).maybe_map
+    assert one is not None and other is not None
+    assert next(iter(one)) is next(iter(other))  # one str, from the cache
+
+
+def test_large_and_small_records_alternate_alike() -> None:
+    # The writer leaves room for a record's length as large as the last one of its type needed,
+    # and moves the body when this one needs another size: the bytes are the pure writer's.
+    from bench import employee
+    from bench.employee import Staff
+
+    for n in (5000, 1, 0, 5000, 20, 3000, 2):
+        value = Staff(employees=[v.employee(i) for i in range(n)])
+        data = value.encode()
+        assert data == pure_encode(value, employee)
+        assert Staff.decode(data) == value

@@ -110,13 +110,15 @@ static PyObject *wrap_encode_failure(PyObject *value) {
 /* encode(value) -> bytes: one whole message. */
 static PyObject *TypeCodec_encode(TypeCodec *self, PyObject *value) {
     Out o;
-    if (out_init_sized(&o, self->size_hint + self->size_hint / 8) < 0) {
+    /* An eighth more than the last message: the next one of about the same size fits, and
+     * cutting the bytes object down to size at the end leaves it where it is. */
+    if (out_init_bytes(&o, self->size_hint + self->size_hint / 8) < 0) {
         return NULL;
     }
     PyObject *r = NULL;
     if (encode_typedef(self->td, value, &o, MAX_DEPTH) == 0) {
-        r = PyBytes_FromStringAndSize((const char *)o.buf, o.len);
         self->size_hint = o.len;
+        r = out_take_bytes(&o);
     } else {
         wrap_encode_failure(value);
     }

@@ -43,6 +43,14 @@
 #define CSER_COLD
 #endif
 
+/* The general case of a value, called when the inlined fast path of the common ones does not
+ * apply: kept out of line, so that its large stack frame is not set up for every field. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CSER_NOINLINE __attribute__((noinline))
+#else
+#define CSER_NOINLINE
+#endif
+
 /* Nesting beyond this is "depth exceeded" whatever max_depth says: it keeps the C stack of a
  * decode far below any thread's stack size (each level costs a few hundred bytes). */
 #define MAX_NATIVE_NESTING 4000
@@ -109,6 +117,10 @@ struct TypeDef {
     Py_ssize_t unknown_offset; /* the slot's offset in the instance */
     int unknown_field;         /* the field whose presence byte may hold unknown bits, or -1 */
     int unknown_mask;          /* the bits of that byte the record does not use, or 0 */
+    /* Records: the size of the length varint of the last body encoded (0 before the first).
+     * The next encode leaves that many bytes for it, so a record that is always large (a
+     * top-level list of thousands of items) is not moved to make room for its length. */
+    int len_size_hint;
 };
 
 /* ---- errors.c ------------------------------------------------------------------------------ */
@@ -158,12 +170,16 @@ typedef struct {
     uint8_t *buf;
     Py_ssize_t len;
     Py_ssize_t cap;
+    PyObject *bytes;     /* a whole message: the bytes object `buf` lies in, else NULL */
     uint8_t inline_buf[256];
 } Out;
 
 void out_init(Out *o);
-/* A buffer that holds `hint` bytes without growing (a large message is encoded in one go). */
-int out_init_sized(Out *o, Py_ssize_t hint);
+/* A buffer inside a new bytes object of `hint` bytes (grown as needed), so that the message
+ * is written where it is returned from, without a copy at the end: out_take_bytes. */
+int out_init_bytes(Out *o, Py_ssize_t hint);
+/* The bytes object of out_init_bytes cut to the bytes written (new reference), or NULL. */
+PyObject *out_take_bytes(Out *o);
 void out_free(Out *o);
 int encode_typedef(TypeDef *td, PyObject *x, Out *o, int depth);
 /* A record's body alone (a stream frame's content), or a struct's fields. */

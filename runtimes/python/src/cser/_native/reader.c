@@ -2,6 +2,8 @@
  * code does: the same objects, the same errors at the same offsets with the same paths. */
 #include "native.h"
 
+#include <string.h>
+
 /* ---- reading primitives (SPEC §4) ----------------------------------------------------------- */
 
 static const char *range_name(uint64_t max) {
@@ -61,12 +63,19 @@ static int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t ma
     return 0;
 }
 
-/* A varint no larger than `max` (at least 0xFFFF, so a one-byte varint always fits). */
+/* A varint no larger than `max` (at least 0xFFFF, so a one- or two-byte varint always fits).
+ * One and two bytes (values below 2^14: lengths, counts, most numbers) are read inline; a
+ * two-byte varint whose second byte is 0 is overlong, which the slow path reports. */
 static inline int read_varint(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out) {
     Py_ssize_t p = *pos;
     if (p < end && d->data[p] < 0x80) {
         *out = d->data[p];
         *pos = p + 1;
+        return 0;
+    }
+    if (p + 1 < end && d->data[p + 1] < 0x80 && d->data[p + 1] != 0) {
+        *out = (uint64_t)(d->data[p] & 0x7F) | (uint64_t)d->data[p + 1] << 7;
+        *pos = p + 2;
         return 0;
     }
     return read_varint_slow(d, pos, end, max, out);
@@ -111,7 +120,28 @@ static int read_count(Dec *d, Py_ssize_t *pos, Py_ssize_t end, int width, int op
 
 /* ---- decoding values ------------------------------------------------------------------------ */
 
-static PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
+/* The DecodeError of a string that is not well-formed UTF-8, starting at `p`, from the
+ * UnicodeDecodeError Python's strict decoder raised (it rejects what RFC 3629 does:
+ * surrogates, overlong forms, code points past U+10FFFF, truncated and stray continuation
+ * bytes). */
+CSER_COLD static void bad_utf8(Py_ssize_t p) {
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+        return;
+    }
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    Py_ssize_t bad = 0;
+    if (PyUnicodeDecodeError_GetStart(value, &bad) < 0) {
+        PyErr_Clear();
+    }
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    dec_error(KIND_BAD_UTF8, p + bad, "invalid UTF-8");
+}
+
+static inline PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     Py_ssize_t n = 0;
     if (*pos >= end) {
         truncated(end);
@@ -123,21 +153,7 @@ static PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     const Py_ssize_t p = *pos;
     PyObject *s = PyUnicode_DecodeUTF8((const char *)d->data + p, n, "strict");
     if (s == NULL) {
-        /* Python's strict decoder rejects what RFC 3629 does: surrogates, overlong forms,
-         * code points past U+10FFFF, truncated and stray continuation bytes. */
-        if (PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
-            PyObject *type, *value, *tb;
-            PyErr_Fetch(&type, &value, &tb);
-            PyErr_NormalizeException(&type, &value, &tb);
-            Py_ssize_t bad = 0;
-            if (PyUnicodeDecodeError_GetStart(value, &bad) < 0) {
-                PyErr_Clear();
-            }
-            Py_XDECREF(type);
-            Py_XDECREF(value);
-            Py_XDECREF(tb);
-            dec_error(KIND_BAD_UTF8, p + bad, "invalid UTF-8");
-        }
+        bad_utf8(p);
         return NULL;
     }
     *pos = p + n;
@@ -308,15 +324,64 @@ fail:
     return NULL;
 }
 
-static int map_put(PyObject *map, PyObject *k, PyObject *v, Py_ssize_t pos) {
-    int has = PyDict_Contains(map, k);
-    if (has != 0) {
-        if (has > 0) {
-            dec_error(KIND_DUPLICATE_MAP_KEY, pos, "duplicate map key %R", k);
+/* Map keys that are short ASCII strings (property names, attribute names: the same few keys in
+ * message after message) come from a small cache of str objects, found by a hash of their
+ * bytes, as msgspec does for its keys: no new object to allocate and fill, and Python's hash
+ * of the str, which the dict needs, is already computed and kept in it. A slot holds the last
+ * key that hashed to it; any other key is made as usual and takes the slot. The result is the
+ * same str either way. */
+#define KEY_CACHE_SLOTS 512
+#define KEY_CACHE_MAX_LEN 32
+static PyObject *key_cache[KEY_CACHE_SLOTS];
+
+CSER_NOINLINE static PyObject *decode_str_outline(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
+    return decode_str(d, pos, end);
+}
+
+static PyObject *decode_key_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
+    const Py_ssize_t p = *pos;
+    const uint8_t *data = d->data;
+    if (p >= end || data[p] > KEY_CACHE_MAX_LEN || data[p] > end - p - 1) {
+        return decode_str_outline(d, pos, end); /* long, or truncated: the general path reports it */
+    }
+    const Py_ssize_t n = data[p];
+    const uint8_t *chars = data + p + 1;
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (chars[i] >= 0x80) {
+            return decode_str_outline(d, pos, end);
         }
+        h = (h ^ chars[i]) * 16777619u;
+    }
+    PyObject **slot = &key_cache[h & (KEY_CACHE_SLOTS - 1)];
+    PyObject *k = *slot;
+    if (k != NULL && PyUnicode_GET_LENGTH(k) == n && memcmp(PyUnicode_DATA(k), chars, (size_t)n) == 0) {
+        *pos = p + 1 + n;
+        return Py_NewRef(k);
+    }
+    k = PyUnicode_New(n, 127);
+    if (k == NULL) {
+        return NULL;
+    }
+    memcpy(PyUnicode_DATA(k), chars, (size_t)n);
+    Py_XSETREF(*slot, Py_NewRef(k));
+    *pos = p + 1 + n;
+    return k;
+}
+
+/* Adds an entry; a key already there is DUPLICATE_MAP_KEY. One lookup (setdefault) where
+ * "contains, then set" would hash and probe twice; the dict not growing is what tells a
+ * duplicate (the value there may be the very object `v` is: None, True, a small int). */
+static int map_put(PyObject *map, PyObject *k, PyObject *v, Py_ssize_t pos) {
+    const Py_ssize_t before = PyDict_GET_SIZE(map);
+    if (PyDict_SetDefault(map, k, v) == NULL) {
         return -1;
     }
-    return PyDict_SetItem(map, k, v);
+    if (PyDict_GET_SIZE(map) == before) {
+        dec_error(KIND_DUPLICATE_MAP_KEY, pos, "duplicate map key %R", k);
+        return -1;
+    }
+    return 0;
 }
 
 static PyObject *decode_map(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth, int optionals) {
@@ -337,7 +402,7 @@ static PyObject *decode_map(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, in
         if (optionals && (i & 7) == 0 && read_list_presence(d, pos, end, i, n, &pb) < 0) {
             goto fail;
         }
-        PyObject *k = decode_value(s->elem, d, pos, end, depth);
+        PyObject *k = s->elem->kind == K_STRING ? decode_key_str(d, pos, end) : decode_value(s->elem, d, pos, end, depth);
         if (k == NULL) {
             goto fail;
         }

@@ -11,6 +11,18 @@ static int out_grow(Out *o, Py_ssize_t n) {
     while (cap < o->len + n) {
         cap *= 2;
     }
+    if (o->bytes != NULL) {
+        if (_PyBytes_Resize(&o->bytes, cap) < 0) {
+            /* The bytes object is gone (o->bytes is NULL): nothing left for out_free. */
+            o->buf = o->inline_buf;
+            o->len = 0;
+            o->cap = 0;
+            return -1;
+        }
+        o->buf = (uint8_t *)PyBytes_AS_STRING(o->bytes);
+        o->cap = cap;
+        return 0;
+    }
     uint8_t *buf;
     if (o->buf == o->inline_buf) {
         buf = PyMem_Malloc((size_t)cap);
@@ -37,15 +49,37 @@ void out_init(Out *o) {
     o->buf = o->inline_buf;
     o->len = 0;
     o->cap = (Py_ssize_t)sizeof o->inline_buf;
+    o->bytes = NULL;
 }
 
-int out_init_sized(Out *o, Py_ssize_t hint) {
+int out_init_bytes(Out *o, Py_ssize_t hint) {
     out_init(o);
-    return hint > o->cap ? out_grow(o, hint - o->len) : 0;
+    o->cap = hint < 64 ? 64 : hint;
+    o->bytes = PyBytes_FromStringAndSize(NULL, o->cap);
+    if (o->bytes == NULL) {
+        return -1;
+    }
+    o->buf = (uint8_t *)PyBytes_AS_STRING(o->bytes);
+    return 0;
+}
+
+PyObject *out_take_bytes(Out *o) {
+    PyObject *b = o->bytes;
+    Py_ssize_t len = o->len;
+    /* The buffer goes with the bytes object: out_free has nothing left to free. */
+    o->bytes = NULL;
+    o->buf = o->inline_buf;
+    o->len = 0;
+    if (b != NULL && _PyBytes_Resize(&b, len) < 0) {
+        return NULL;
+    }
+    return b;
 }
 
 void out_free(Out *o) {
-    if (o->buf != o->inline_buf) {
+    if (o->bytes != NULL) {
+        Py_CLEAR(o->bytes);
+    } else if (o->buf != o->inline_buf) {
         PyMem_Free(o->buf);
     }
 }
@@ -75,7 +109,7 @@ static inline int write_varint(Out *o, uint64_t v) {
     return 0;
 }
 
-static int write_raw(Out *o, const void *p, Py_ssize_t n) {
+static inline int write_raw(Out *o, const void *p, Py_ssize_t n) {
     if (out_reserve(o, n + 10) < 0) {
         return -1;
     }
@@ -236,7 +270,39 @@ done:
     return r;
 }
 
+/* A dict of non-optional values: its entries walked in place, without the list of tuples
+ * items() would build. Keys and values are held while they are written (writing one may run
+ * Python code, a duck-typed record's attributes); a dict that changes size meanwhile would
+ * not match the count already written: RuntimeError, as iterating it in Python does. */
+static int encode_dict(Spec *s, PyObject *x, Out *o, int depth) {
+    Py_ssize_t n = PyDict_GET_SIZE(x);
+    if (write_varint(o, (uint64_t)n) < 0) {
+        return -1;
+    }
+    Py_ssize_t at = 0, written = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(x, &at, &k, &v)) {
+        Py_INCREF(k);
+        Py_INCREF(v);
+        int r = encode_value(s->elem, k, o, depth) < 0 || encode_value(s->value, v, o, depth) < 0 ? -1 : 0;
+        Py_DECREF(k);
+        Py_DECREF(v);
+        if (r < 0) {
+            return -1;
+        }
+        written++;
+    }
+    if (written != n || PyDict_GET_SIZE(x) != n) {
+        PyErr_SetString(PyExc_RuntimeError, "dictionary changed size during encode");
+        return -1;
+    }
+    return 0;
+}
+
 static int encode_map(Spec *s, PyObject *x, Out *o, int depth, int optionals) {
+    if (!optionals && PyDict_CheckExact(x)) {
+        return encode_dict(s, x, o, depth);
+    }
     PyObject *items;
     if (PyDict_Check(x)) {
         items = PyDict_Items(x);
@@ -292,7 +358,8 @@ done:
     return r;
 }
 
-static int encode_value(Spec *s, PyObject *x, Out *o, int depth) {
+/* Any value of any kind, with every check and error of SPEC §4-§7. */
+CSER_NOINLINE static int encode_value_any(Spec *s, PyObject *x, Out *o, int depth) {
     long long sv = 0;
     uint64_t uv = 0;
     double dv = 0;
@@ -418,6 +485,74 @@ static int encode_value(Spec *s, PyObject *x, Out *o, int depth) {
         PyErr_SetString(PyExc_SystemError, "cser._native: unknown type kind");
         return -1;
     }
+}
+
+/* An int that CPython keeps in one digit (below 2^30 in magnitude): its value, read without a
+ * call. 0 for any other object (a large int, not an int: encode_value_any decides). */
+static inline int small_int(PyObject *x, long long *v) {
+    if (!PyLong_Check(x)) {
+        return 0;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyUnstable_Long_IsCompact((PyLongObject *)x)) {
+        *v = (long long)PyUnstable_Long_CompactValue((PyLongObject *)x);
+        return 1;
+    }
+#else
+    Py_ssize_t size = Py_SIZE(x);
+    if (size >= -1 && size <= 1) {
+        *v = (long long)size * (long long)((PyLongObject *)x)->ob_digit[0];
+        return 1;
+    }
+#endif
+    return 0;
+}
+
+/* A value: the kinds most fields have (ASCII strings, small ints, bools, records), written
+ * inline; the rest, and every value that needs a check these skip, by encode_value_any. The
+ * bytes are the same either way. */
+static inline int encode_value(Spec *s, PyObject *x, Out *o, int depth) {
+    long long v = 0;
+    switch (s->kind) {
+    case K_STRING:
+        if (PyUnicode_CheckExact(x) && PyUnicode_IS_COMPACT_ASCII(x)) {
+            return write_raw(o, PyUnicode_DATA(x), PyUnicode_GET_LENGTH(x));
+        }
+        break;
+    case K_I16:
+    case K_I32:
+    case K_I64:
+        if (small_int(x, &v) && (s->kind != K_I16 || (v >= -0x8000 && v <= 0x7FFF))) {
+            return write_varint(o, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+        }
+        break;
+    case K_U16:
+    case K_U32:
+    case K_U64:
+    case K_ENUM:
+        if (small_int(x, &v) && v >= 0 && (s->kind != K_U16 || v <= 0xFFFF)) {
+            return write_varint(o, (uint64_t)v);
+        }
+        break;
+    case K_BOOL:
+        if (x == Py_True || x == Py_False) {
+            if (out_reserve(o, 1) < 0) {
+                return -1;
+            }
+            o->buf[o->len++] = x == Py_True;
+            return 0;
+        }
+        break;
+    case K_REF:
+        return encode_typedef(s->ref, x, o, depth);
+    case K_LIST:
+        return encode_list(s, x, o, depth);
+    case K_MAP:
+        return encode_map(s, x, o, depth, 0);
+    default:
+        break;
+    }
+    return encode_value_any(s, x, o, depth);
 }
 
 /* The value of a field: its slot read directly when `x` is an instance of the class, else
@@ -560,20 +695,23 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
     return 0;
 }
 
-/* Writes the length of the record body that follows the one-byte placeholder at `start`; a
- * body of 128 bytes or more moves right to make room for a longer varint. */
-static int end_record(Out *o, Py_ssize_t start) {
-    Py_ssize_t n = o->len - start - 1;
-    if (n < 0x80) {
+/* Writes the length of the record body that follows the `room` bytes left for it at `start`;
+ * a body whose length takes another number of bytes moves to make it fit. */
+static int end_record(TypeDef *td, Out *o, Py_ssize_t start, int room) {
+    Py_ssize_t n = o->len - start - room;
+    if (room == 1 && n < 0x80) {
         o->buf[start] = (uint8_t)n;
         return 0;
     }
-    int extra = varint_size((uint64_t)n) - 1;
-    if (out_reserve(o, extra) < 0) {
-        return -1;
+    int size = varint_size((uint64_t)n);
+    td->len_size_hint = size;
+    if (size != room) {
+        if (size > room && out_reserve(o, size - room) < 0) {
+            return -1;
+        }
+        memmove(o->buf + start + size, o->buf + start + room, (size_t)n);
     }
-    memmove(o->buf + start + 1 + extra, o->buf + start + 1, (size_t)n);
-    Py_ssize_t end = o->len + extra;
+    Py_ssize_t end = start + size + n;
     o->len = start;
     put_varint(o, (uint64_t)n);
     o->len = end;
@@ -615,12 +753,14 @@ int encode_typedef(TypeDef *td, PyObject *x, Out *o, int depth) {
     if (td->kind == D_STRUCT) {
         return encode_fields(td, x, o, depth - 1);
     }
-    if (out_reserve(o, 1) < 0) {
+    int room = td->len_size_hint ? td->len_size_hint : 1;
+    if (out_reserve(o, room) < 0) {
         return -1;
     }
-    Py_ssize_t start = o->len++;
+    Py_ssize_t start = o->len;
+    o->len += room;
     if (encode_fields(td, x, o, depth - 1) < 0) {
         return -1;
     }
-    return end_record(o, start);
+    return end_record(td, o, start, room);
 }
