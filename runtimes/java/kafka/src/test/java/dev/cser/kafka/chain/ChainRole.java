@@ -172,7 +172,8 @@ public final class ChainRole {
         deadLetters.send(letter).get();
     }
 
-    private static Properties producerProps(String bootstrap) {
+    /** The chain's producer settings (idempotent, acks=all, batching), also the Streams test's producer. */
+    public static Properties producerProps(String bootstrap) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

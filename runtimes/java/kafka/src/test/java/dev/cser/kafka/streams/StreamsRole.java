@@ -1,6 +1,7 @@
 package dev.cser.kafka.streams;
 
 import dev.cser.kafka.CserSerializer;
+import dev.cser.kafka.chain.ChainRole;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -9,7 +10,6 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -62,12 +62,7 @@ public final class StreamsRole {
     }
 
     private static String produce(String bootstrap, String topic, int count) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.LINGER_MS_CONFIG, 20);
-        p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+        Properties p = ChainRole.producerProps(bootstrap);
         AtomicReference<Exception> failed = new AtomicReference<>();
         long start = System.nanoTime();
         try (KafkaProducer<String, ContentResource> producer =
