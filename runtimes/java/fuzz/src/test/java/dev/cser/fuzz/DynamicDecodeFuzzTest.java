@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The schema-driven codec (runtimes/java/dynamic) against the generated code, on the same
@@ -28,6 +29,13 @@ class DynamicDecodeFuzzTest {
     /** The schema files the generated code was compiled from, read as one schema, as cserc read them. */
     private static final DynamicSchema SCHEMA = load();
 
+    /** {@link Limits#byteCost} of the dynamic codec, per package. */
+    private static final Map<String, Long> BYTE_COSTS = Limits.byteCosts();
+
+    private static Object decodeDynamic(RootType type, byte[] message) throws CserDecodeException {
+        return DynamicCodec.of(SCHEMA.root(type.name())).decode(message);
+    }
+
     @FuzzTest
     void decode(byte[] input) throws Throwable {
         if (input.length == 0) {
@@ -37,7 +45,8 @@ class DynamicDecodeFuzzTest {
         byte[] message = Arrays.copyOfRange(input, 1, input.length);
         DynamicCodec codec = DynamicCodec.of(SCHEMA.root(type.name()));
 
-        long limit = Limits.allocLimit(message.length, Limits.ALLOC_CONSTANT);
+        long limit = Limits.allocLimit(message.length, Limits.byteCost(type, DynamicDecodeFuzzTest::decodeDynamic, BYTE_COSTS),
+                Limits.ALLOC_CONSTANT);
         long t0 = System.nanoTime();
         long a0 = Limits.allocated();
         Outcome dynamic = Outcome.of(() -> codec.decode(message));

@@ -1,13 +1,16 @@
 package dev.cser.fuzz;
 
+import dev.cser.fuzz.RootTypes.RootType;
 import java.lang.management.ManagementFactory;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The per-input limits every decoding target checks (README.md). */
 final class Limits {
     /** Time one input may take, in nanoseconds (1 s); checked only when fuzzing (cold code is slower). */
     static final long MAX_NANOS = 1_000_000_000L;
 
-    /** Bytes a decode may allocate per input byte. */
+    /** Bytes a decode may allocate per input byte, at least (see {@link Limits#byteCost}). */
     static final long ALLOC_FACTOR = 64;
 
     /**
@@ -39,7 +42,57 @@ final class Limits {
         return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
     }
 
-    static long allocLimit(int inputLength, long constant) {
-        return ALLOC_FACTOR * inputLength + constant;
+    static long allocLimit(int inputLength, long factor, long constant) {
+        return factor * inputLength + constant;
+    }
+
+    /** A decoder a target checks: the generated code or the dynamic codec. */
+    interface Decoder {
+        Object decode(RootType type, byte[] message) throws Throwable;
+    }
+
+    /** The 1-byte message of a record with an empty body. */
+    private static final byte[] EMPTY_BODY = {0};
+
+    /**
+     * The most bytes one input byte may legitimately become for {@code type}'s schemas (those under
+     * the same top-level package, so imports are covered): {@link #ALLOC_FACTOR}, or more where an
+     * empty record (one byte in a list: its length, 0) decodes into a larger graph of zero values
+     * than that, e.g. ~90 bytes for an empty {@code chem.Molecule} with its lists. That memory is
+     * the value, not the decoder's doing (F4 in RESULTS.md; Python's BYTE_COST and Rust's clone
+     * allowance do the same). Measured once per package and decoder, as the allocation of
+     * decoding {@code 00} as each of its types, after one unmeasured decode that initializes
+     * classes; a type {@code 00} is not a message of is left out.
+     */
+    static long byteCost(RootType type, Decoder decoder, Map<String, Long> cache) {
+        return cache.computeIfAbsent(type.group(), group -> {
+            long most = ALLOC_FACTOR;
+            for (RootType t : RootTypes.ALL) {
+                if (t.group().equals(group)) {
+                    most = Math.max(most, allocationOf(t, decoder, EMPTY_BODY));
+                }
+            }
+            return most;
+        });
+    }
+
+    /** A cache for {@link #byteCost}, one per decoder. */
+    static Map<String, Long> byteCosts() {
+        return new ConcurrentHashMap<>();
+    }
+
+    /** The bytes decoding {@code message} allocates (the second of two decodes), or 0 if it fails. */
+    private static long allocationOf(RootType type, Decoder decoder, byte[] message) {
+        long used = 0;
+        for (int i = 0; i < 2; i++) {
+            long a0 = allocated();
+            try {
+                decoder.decode(type, message);
+            } catch (Throwable e) {
+                return 0;
+            }
+            used = allocated() - a0;
+        }
+        return used;
     }
 }

@@ -31,6 +31,11 @@ final class RootTypes {
         byte[] encode(Object value) throws Throwable {
             return (byte[]) encode.invoke(value);
         }
+
+        /** The top-level package of its schema (bench, chem, conf, ...): its allocation group. */
+        String group() {
+            return name.substring(0, name.indexOf('.'));
+        }
     }
 
     /** The package roots of the generated code: the schemas' packages. */

@@ -44,7 +44,7 @@ class StreamFuzzTest {
         long nanos = System.nanoTime() - t0;
         // Each read() hands the caller one value or one exception: the constant of one decode
         // per read, plus the reader's buffer.
-        long limit = Limits.ALLOC_FACTOR * stream.length + reads * Limits.ALLOC_CONSTANT + Limits.STREAM_BUFFER;
+        long limit = DecodeFuzzTest.byteCost(type) * stream.length + reads * Limits.ALLOC_CONSTANT + Limits.STREAM_BUFFER;
         if (used > limit) {
             a0 = Limits.allocated();
             readAll(type, stream);
