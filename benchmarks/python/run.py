@@ -50,7 +50,7 @@ class Mode:
 
 MODES = {
     "full": Mode(repeats=31, min_time_s=0.1, alloc_runs=3),
-    "quick": Mode(repeats=15, min_time_s=0.01, alloc_runs=1),
+    "quick": Mode(repeats=15, min_time_s=0.02, alloc_runs=1),
     "smoke": Mode(repeats=1, min_time_s=0.0, alloc_runs=1),
 }
 

@@ -367,8 +367,14 @@ def test_large_and_small_records_alternate_alike() -> None:
     from bench import employee
     from bench.employee import Staff
 
-    for n in (5000, 1, 0, 5000, 20, 3000, 2):
+    # The message's bytes object is made for the last size and an eighth, then cut to this one:
+    # in place when little is spare (20 after 21, 22 after 20), reallocated when much is (1 after
+    # 5000); either way it is an ordinary bytes object of exactly the message.
+    for n in (5000, 1, 0, 5000, 20, 3000, 2, 21, 20, 22):
         value = Staff(employees=[v.employee(i) for i in range(n)])
         data = value.encode()
-        assert data == pure_encode(value, employee)
+        pure = pure_encode(value, employee)
+        assert data == pure
+        assert len(data) == len(pure) and hash(data) == hash(pure)
+        assert data + b"!" == pure + b"!" and data[-1:] == pure[-1:]
         assert Staff.decode(data) == value

@@ -66,11 +66,28 @@ int out_init_bytes(Out *o, Py_ssize_t hint) {
 PyObject *out_take_bytes(Out *o) {
     PyObject *b = o->bytes;
     Py_ssize_t len = o->len;
+    Py_ssize_t spare = o->cap - len;
     /* The buffer goes with the bytes object: out_free has nothing left to free. */
     o->bytes = NULL;
     o->buf = o->inline_buf;
     o->len = 0;
-    if (b != NULL && _PyBytes_Resize(&b, len) < 0) {
+    o->cap = (Py_ssize_t)sizeof o->inline_buf;
+    if (b == NULL) {
+        return NULL;
+    }
+    if (spare <= len / 4 + 64) {
+        /* Close to the size asked for (the usual case: the hint was the last message's size
+         * and an eighth): only the size the object shows is cut, as msgspec does, instead of a
+         * realloc that shrinks the block by a few dozen bytes. In the benchmark's loop that
+         * realloc made the 702-byte W3 encode take 0.56-0.70 us a call with runs of 0.34 us
+         * (the allocator splitting and merging the block), against a steady 0.32 us without it.
+         * The object keeps its spare bytes until it is freed: at most a quarter of its size
+         * and 64. */
+        Py_SET_SIZE(b, len);
+        PyBytes_AS_STRING(b)[len] = '\0';
+        return b;
+    }
+    if (_PyBytes_Resize(&b, len) < 0) {
         return NULL;
     }
     return b;

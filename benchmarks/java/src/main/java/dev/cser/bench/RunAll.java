@@ -34,10 +34,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * </pre>
  *
  * <p>{@code full}: JMH, one fork per (library, workload, op), 5 × 1 s warm-up, 6 × 0.5 s
- * measured; the W4 stream 1 untimed + 5 timed transfers of 1,000,000 messages per variant.
- * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} only (unless {@code --libraries}),
- * one fork per (library, workload, op), 10 × 0.2 s warm-up, 3 × 0.2 s measured; the stream one
- * timed transfer of 1,000,000 messages. It writes {@code benchmarks/target/quick/java.json}, not
+ * measured; the W4 stream 2 untimed + 7 timed transfers of 1,000,000 messages per variant.
+ * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} and workloads of
+ * {@link #QUICK_WORKLOADS} only (unless {@code --libraries}, {@code --workloads}), one fork per
+ * (library, workload, op), 10 × 0.2 s warm-up, 5 × 0.2 s measured; the stream 1 untimed + 3
+ * timed transfers of 1,000,000 messages. It writes {@code benchmarks/target/quick/java.json}, not
  * the committed full results ({@code benchmarks/compare_modes.py} compares the two).
  * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration),
  * 10,000 stream messages, nothing written. Allocation comes from JMH's {@code -prof gc}
@@ -52,6 +53,13 @@ public final class RunAll {
      */
     static final List<String> QUICK_LIBRARIES = List.of("cser", "kryo", "protobuf", "fory-fastest");
 
+    /**
+     * The quick mode's workloads: those of the issue-18 targets and W4. W1 and W5 take
+     * milliseconds an operation and are mostly garbage collection: a few hundred of them in a
+     * quick fork did not give the full run's ratios (W5 Kryo decode 6.8× cser against 3.9×).
+     */
+    static final List<String> QUICK_WORKLOADS = List.of("W2", "W3", "W4", "W6");
+
     private RunAll() {}
 
     public static void main(String[] args) throws Exception {
@@ -62,7 +70,7 @@ public final class RunAll {
         }
         String mode = args[0];
         List<String> libraries = mode.equals("quick") ? QUICK_LIBRARIES : Peer.LIBRARIES;
-        List<String> workloads = Data.WORKLOADS;
+        List<String> workloads = mode.equals("quick") ? QUICK_WORKLOADS : Data.WORKLOADS;
         boolean stream = true;
         Path out = null;
         for (int i = 1; i < args.length; i++) {
@@ -136,7 +144,7 @@ public final class RunAll {
             // A warm-up that settles inside the fork first (a loop in @Setup until the compile
             // queue was empty) did not help: JMH's own loop is compiled afresh after it.
             case "quick" -> opt.forks(1).warmupIterations(10).warmupTime(TimeValue.milliseconds(200))
-                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(200));
+                    .measurementIterations(5).measurementTime(TimeValue.milliseconds(200));
             default -> opt.forks(0).warmupIterations(0).measurementIterations(1)
                     .measurementTime(TimeValue.milliseconds(10));
         }
@@ -181,8 +189,10 @@ public final class RunAll {
 
         if (stream) {
             int count = mode.equals("smoke") ? 10_000 : 1_000_000;
-            int warmup = mode.equals("full") ? 1 : 0;
-            int reps = mode.equals("full") ? 5 : 1;
+            // A transfer measured cold ran 30% slower than warm (JDK serialization): one warm-up
+            // transfer in quick too. Full takes the median of 7, its p10-p90 having spanned 2x.
+            int warmup = mode.equals("full") ? 2 : mode.equals("quick") ? 1 : 0;
+            int reps = mode.equals("full") ? 7 : mode.equals("quick") ? 3 : 1;
             for (String v : StreamBench.VARIANTS) {
                 StreamBench.Result r = StreamBench.run(v, count, warmup, reps);
                 double[] per = r.nanos().stream().mapToDouble(n -> (double) n / count).sorted().toArray();
