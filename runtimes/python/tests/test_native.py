@@ -350,6 +350,9 @@ def test_map_keys_from_the_key_cache_are_the_same_strings() -> None:
     from edge import cases
 
     keys = [f"k{i}" for i in range(3000)] + ["é", "ключ", "x" * 32, "y" * 33, ""]
+    # The cache hashes eight bytes a step: every length up to 32, and a non-ASCII byte in every
+    # position of a full and of a partial last word.
+    keys += ["ab" * i + "c" for i in range(16)] + ["q" * i + "é" for i in range(1, 31)]
     value = Collections(maybe_map={k: i for i, k in enumerate(keys)})
     data = value.encode()
     first, second = Collections.decode(data), Collections.decode(data)
@@ -378,3 +381,103 @@ def test_large_and_small_records_alternate_alike() -> None:
         assert len(data) == len(pure) and hash(data) == hash(pure)
         assert data + b"!" == pure + b"!" and data[-1:] == pure[-1:]
         assert Staff.decode(data) == value
+
+
+def test_generated_decode_is_the_codecs_own_with_the_same_arguments() -> None:
+    # bind() sets a class's decode classmethod to its codec's class_decode: data (positional or
+    # keyword), keyword-only max_depth defaulting to MAX_DEPTH, the generated method's errors.
+    import inspect
+
+    from bench import media
+
+    native: Any = media._codec_MediaContent
+    assert MediaContent.decode == native.class_decode
+    params = inspect.signature(MediaContent.decode).parameters
+    assert [(p.name, p.kind, p.default) for p in params.values()] == [
+        ("data", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty),
+        ("max_depth", inspect.Parameter.KEYWORD_ONLY, MAX_DEPTH),
+    ]
+    value = v.media_content()
+    data = value.encode()
+    for decoded in (MediaContent.decode(data), MediaContent.decode(data=data),
+                    MediaContent.decode(memoryview(data), max_depth=3), MediaContent.decode(max_depth=3, data=data),
+                    value.decode(data)):
+        assert decoded == value
+    for deep in (0, 1, 2):
+        fast = outcome(functools.partial(MediaContent.decode, data, max_depth=deep))
+        slow = outcome(functools.partial(pure_decode, MediaContent, media, data, deep))
+        assert fast == slow
+    assert slow[0] == "value" and fast[0] == "value"
+    assert outcome(functools.partial(MediaContent.decode, data, max_depth=1))[1][0] is DecodeErrorKind.DEPTH_EXCEEDED
+    bad_calls: list[Callable[[], Any]] = [
+        lambda: MediaContent.decode(data, 64),  # type: ignore[call-arg]
+        lambda: MediaContent.decode(),  # type: ignore[call-arg]
+        lambda: MediaContent.decode(data, depth=3),  # type: ignore[call-arg]
+        lambda: MediaContent.decode(data, data=data),  # type: ignore[misc]
+        lambda: MediaContent.decode(data, max_depth="3"),  # type: ignore[arg-type]
+        lambda: MediaContent.decode("text"),  # type: ignore[arg-type]
+    ]
+    for call in bad_calls:
+        with pytest.raises(TypeError):
+            call()
+
+
+def test_decoding_pauses_the_collector_and_restores_it() -> None:
+    # A collection in the middle of a decode traverses objects that are all reachable; the C
+    # reader pauses the collector (CPython < 3.12; later ones never collect inside a C call).
+    # With a threshold of 10, the pure reader's 20,000 objects set off collections; the C
+    # reader's none, and the collector is on again afterwards, or still off if it was off.
+    from bench import employee
+    from bench.employee import Staff
+
+    data = Staff(employees=[v.employee(i) for i in range(4000)]).encode()
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(count)
+    try:
+        gc.set_threshold(10)
+        assert len(pure_decode(Staff, employee, data).employees) == 4000
+        assert collections, "the pure reader's objects should set off collections"
+        collections.clear()
+        assert len(Staff.decode(data).employees) == 4000
+        assert collections == []
+        assert gc.isenabled()
+        with pytest.raises(DecodeError):
+            Staff.decode(data[:-1])
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            Staff.decode(data)
+            with pytest.raises(DecodeError):
+                Staff.decode(data[:-1])
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*threshold)
+
+
+def test_short_ascii_strings_and_their_neighbours_decode_alike() -> None:
+    # Strings of 2 to 64 bytes that are all ASCII are copied eight bytes at a time; one byte
+    # that is not ASCII, at any place, or a string past 64 bytes, takes Python's UTF-8 decoder:
+    # the same str, or the same BAD_UTF8 error at the same offset.
+    from bench import employee
+    from bench.employee import Employee
+
+    outcomes = set()
+    for n in range(0, 70):
+        plain = Employee(last_name="a" * n, first_name="b", ssn="", salary=1, level=2)
+        assert assert_alike(Employee, employee, plain.encode(), f"ascii {n}") == "value"
+        for at in range(n):
+            for text, bad in (("a" * at + "é" + "a" * (n - at), None), ("a" * n, b"\x80"), ("a" * n, b"\xff")):
+                data = bytearray(Employee(last_name=text, first_name="b", ssn="", salary=1, level=2).encode())
+                if bad is not None:
+                    data[2 + at] = bad[0]  # the body's length and the string's length come first
+                outcomes.add(assert_alike(Employee, employee, bytes(data), f"{n} {at} {bad!r}"))
+    assert outcomes == {"value", "error"}

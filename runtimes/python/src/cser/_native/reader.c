@@ -151,7 +151,32 @@ static inline PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
         return NULL;
     }
     const Py_ssize_t p = *pos;
-    PyObject *s = PyUnicode_DecodeUTF8((const char *)d->data + p, n, "strict");
+    const uint8_t *chars = d->data + p;
+    if (n >= 2 && n <= 64) {
+        /* A short ASCII string (names, ids, codes): checked eight bytes at a time and copied
+         * into a new str, without the general decoder's dispatch (a seventh of decoding W2's
+         * employees). Anything else, and the one-character strings Python keeps ready-made,
+         * take the general path. */
+        uint64_t seen = 0;
+        Py_ssize_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            uint64_t w;
+            memcpy(&w, chars + i, 8);
+            seen |= w;
+        }
+        for (; i < n; i++) {
+            seen |= chars[i];
+        }
+        if (!(seen & 0x8080808080808080u)) {
+            PyObject *s = PyUnicode_New(n, 127);
+            if (s != NULL) {
+                memcpy(PyUnicode_DATA(s), chars, (size_t)n);
+                *pos = p + n;
+            }
+            return s;
+        }
+    }
+    PyObject *s = PyUnicode_DecodeUTF8((const char *)chars, n, "strict");
     if (s == NULL) {
         bad_utf8(p);
         return NULL;
@@ -346,14 +371,29 @@ static PyObject *decode_key_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     }
     const Py_ssize_t n = data[p];
     const uint8_t *chars = data + p + 1;
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (chars[i] >= 0x80) {
-            return decode_str_outline(d, pos, end);
-        }
-        h = (h ^ chars[i]) * 16777619u;
+    /* Eight bytes a step (a key of up to 32 bytes is at most four steps), each mixed in by a
+     * multiply; `seen` collects every byte to tell ASCII. A byte at a time, the hash was a
+     * chain of 20 dependent multiplies for a 20-byte property name. */
+    uint64_t h = (uint64_t)n, seen = 0;
+    Py_ssize_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, chars + i, 8);
+        seen |= w;
+        h = (h ^ w) * 0x9E3779B97F4A7C15u;
     }
-    PyObject **slot = &key_cache[h & (KEY_CACHE_SLOTS - 1)];
+    if (i < n) {
+        uint64_t w = 0;
+        for (int b = 0; i < n; i++, b += 8) {
+            w |= (uint64_t)chars[i] << b;
+        }
+        seen |= w;
+        h = (h ^ w) * 0x9E3779B97F4A7C15u;
+    }
+    if (seen & 0x8080808080808080u) {
+        return decode_str_outline(d, pos, end);
+    }
+    PyObject **slot = &key_cache[(h >> 40) & (KEY_CACHE_SLOTS - 1)];
     PyObject *k = *slot;
     if (k != NULL && PyUnicode_GET_LENGTH(k) == n && memcmp(PyUnicode_DATA(k), chars, (size_t)n) == 0) {
         *pos = p + 1 + n;
@@ -393,7 +433,11 @@ static PyObject *decode_map(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, in
     if (read_count(d, pos, end, 1, optionals, &n) < 0) {
         return NULL;
     }
-    PyObject *map = PyDict_New();
+    /* Sized for its entries up front (a W3 entity's 11 properties grew the table twice).
+     * Every entry but an absent optional's takes two bytes or more, so the table is sized for
+     * at most half the bytes left: a count that lies costs no more than that. */
+    const Py_ssize_t left_half = (end - *pos) / 2;
+    PyObject *map = _PyDict_NewPresized(n < left_half ? n : left_half);
     if (map == NULL) {
         return NULL;
     }
