@@ -383,15 +383,24 @@ def test_large_and_small_records_alternate_alike() -> None:
         assert Staff.decode(data) == value
 
 
-def test_generated_decode_is_the_codecs_own_with_the_same_arguments() -> None:
+def test_generated_decode_and_encode_are_the_codecs_own_with_the_same_arguments() -> None:
     # bind() sets a class's decode classmethod to its codec's class_decode: data (positional or
-    # keyword), keyword-only max_depth defaulting to MAX_DEPTH, the generated method's errors.
+    # keyword), keyword-only max_depth defaulting to MAX_DEPTH, the generated method's errors;
+    # and its encode method to the codec's encode, bound to the instance as a method is.
     import inspect
 
     from bench import media
+    from edge.cases import Expr, ExprName
 
     native: Any = media._codec_MediaContent
     assert MediaContent.decode == native.class_decode
+    assert type(vars(MediaContent)["encode"]).__name__ == "instancemethod"
+    assert v.media_content().encode() == native.encode(v.media_content()) == pure_encode(v.media_content(), media)
+    name = ExprName("x")  # a union's variant: its union's encode, inherited
+    assert name.encode() == pure_encode(name, importlib.import_module("edge.cases"))
+    assert Expr.decode(name.encode()) == name
+    with pytest.raises(TypeError):
+        MediaContent.encode()  # type: ignore[call-arg]
     params = inspect.signature(MediaContent.decode).parameters
     assert [(p.name, p.kind, p.default) for p in params.values()] == [
         ("data", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty),

@@ -253,7 +253,21 @@ PyTypeObject TypeCodecType = {
     .tp_repr = (reprfunc)TypeCodec_repr,
 };
 
+/* method(func) -> a descriptor that binds func to an instance as its first argument, as a
+ * Python function in a class does: a generated class's encode becomes its codec's C encode,
+ * value.encode() without the generated method's Python frame. */
+static PyObject *instance_method(PyObject *module, PyObject *func) {
+    (void)module;
+    if (!PyCallable_Check(func)) {
+        PyErr_SetString(PyExc_TypeError, "method(func): func must be callable");
+        return NULL;
+    }
+    return PyInstanceMethod_New(func);
+}
+
 static PyMethodDef module_methods[] = {
+    {"method", instance_method, METH_O,
+     "method(func) -> a descriptor binding func to an instance, as a function in a class is."},
     {"bind", bind_types, METH_O,
      "bind(types) -> tuple of TypeCodec: compiles a generated module's type descriptors."},
     {NULL, NULL, 0, NULL},
