@@ -10,7 +10,11 @@
 //! program run with `--workload W2`; the parent collects the rows): how fast a Rust codec runs
 //! depends on where on the heap its values' strings and the buffers it allocates land, and in one
 //! process that depends on every case measured before (benchmarks/notes.md). A child builds the
-//! values of every workload, as the single process did, and measures only its own.
+//! values of every workload, as the single process did, and measures only its own. Each workload
+//! is measured in three such processes, one round of every workload after another, and a row is
+//! the round with the middle median: one process whose heap landed badly moved a peer's
+//! nanosecond encode by 15-20% (W6 prost 99 ns in one full run, 80-88 ns in three quick ones),
+//! and a run of one process per workload could not repeat its own ratios within 15%.
 //!
 //! Two passes: a counting pass (the counting global allocator of `cser_benchmarks::alloc`:
 //! bytes allocated per operation, averaged over a few calls after one warm-up call), then a
@@ -48,6 +52,9 @@ impl Mode {
             Mode::Smoke => "smoke",
         }
     }
+
+    /// How many child processes measure each workload (the middle one's row is kept).
+    const ROUNDS: usize = 3;
 }
 
 struct Args {
@@ -294,11 +301,14 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 /// Criterion's settings for a mode.
 fn criterion(mode: Mode, dir: &Path) -> Criterion {
     let (samples, warm_up, measure, resamples) = match mode {
-        // 60 cases × (1 s + 3 s) plus the slow cases' extra time and the analysis: ~5 minutes.
-        Mode::Full => (100, 1000, 3000, 100_000),
-        // 60 cases × (0.5 s + 1 s): about a minute and a half. (0.2 s + 0.6 s moved W4's
-        // nanosecond encodes and W1's decodes by 15-38% against full.)
-        Mode::Quick => (30, 500, 1000, 10_000),
+        // Per round (of three): 66 cases × (0.5 s + 1 s) plus the slow cases' extra time: ~7
+        // minutes in all. The rows are read from the samples, not from criterion's bootstrap
+        // estimates, so it resamples little (100,000 resamples took 0.7 s a case).
+        Mode::Full => (100, 500, 1000, 1000),
+        // Per round: 66 cases × (0.2 s + 0.3 s): under three minutes in all. (One process per
+        // workload with 0.2 s + 0.6 s moved W4's nanosecond encodes and W1's decodes by 15-38%
+        // against full; three short rounds agree with full's three long ones.)
+        Mode::Quick => (30, 200, 300, 1000),
         Mode::Smoke => unreachable!("smoke does not time with criterion"),
     };
     Criterion::default()
@@ -557,9 +567,38 @@ fn measure_here(args: &Args, selection: &Selection) -> (BTreeMap<Key, Measured>,
     (results, workloads.w5_source)
 }
 
-/// Measures each workload the selection may select in a child process of its own and collects
-/// the rows the children write.
+/// Measures each workload the selection may select in child processes of its own, `Mode::ROUNDS`
+/// rounds of every workload in turn, and keeps for each row the round with the middle median.
 fn measure_in_children(
+    args: &Args,
+    selection: &Selection,
+) -> Result<(BTreeMap<Key, Measured>, W5Source), String> {
+    let mut rounds: BTreeMap<Key, Vec<Measured>> = BTreeMap::new();
+    let mut w5 = W5Source::File;
+    for round in 1..=Mode::ROUNDS {
+        println!("round {round} of {}", Mode::ROUNDS);
+        let (results, source) = measure_round(args, selection)?;
+        if source == W5Source::BuiltIn {
+            w5 = W5Source::BuiltIn;
+        }
+        for (key, measured) in results {
+            rounds.entry(key).or_default().push(measured);
+        }
+    }
+    let results = rounds
+        .into_iter()
+        .map(|(key, mut measured)| {
+            measured.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+            let middle = measured.swap_remove(measured.len() / 2);
+            (key, middle)
+        })
+        .collect();
+    Ok((results, w5))
+}
+
+/// One round: each workload the selection may select in a child process of its own; the rows
+/// the children write.
+fn measure_round(
     args: &Args,
     selection: &Selection,
 ) -> Result<(BTreeMap<Key, Measured>, W5Source), String> {
