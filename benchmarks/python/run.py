@@ -56,7 +56,7 @@ class Mode:
 # megabytes of objects per operation) moved by 20-75% from one process to the next, so one
 # process could not repeat its own ratios; the round with the middle median is kept.
 MODES = {
-    "full": Mode(rounds=3, repeats=11, min_time_s=0.1, alloc_runs=3),
+    "full": Mode(rounds=3, repeats=9, min_time_s=0.1, alloc_runs=3),
     "quick": Mode(rounds=3, repeats=5, min_time_s=0.02, alloc_runs=1),
     "smoke": Mode(rounds=1, repeats=1, min_time_s=0.0, alloc_runs=1),
 }

@@ -301,10 +301,10 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 /// Criterion's settings for a mode.
 fn criterion(mode: Mode, dir: &Path) -> Criterion {
     let (samples, warm_up, measure, resamples) = match mode {
-        // Per round (of three): 66 cases × (0.5 s + 1 s) plus the slow cases' extra time: ~7
-        // minutes in all. The rows are read from the samples, not from criterion's bootstrap
-        // estimates, so it resamples little (100,000 resamples took 0.7 s a case).
-        Mode::Full => (100, 500, 1000, 1000),
+        // Per round (of three): 66 cases × (0.3 s + 0.7 s) plus the slow cases' extra time:
+        // about 6.5 minutes in all. The rows are read from the samples, not from criterion's
+        // bootstrap estimates, so it resamples little (100,000 resamples took 0.7 s a case).
+        Mode::Full => (100, 300, 700, 1000),
         // Per round: 66 cases × (0.2 s + 0.3 s): under three minutes in all. (One process per
         // workload with 0.2 s + 0.6 s moved W4's nanosecond encodes and W1's decodes by 15-38%
         // against full; three short rounds agree with full's three long ones.)

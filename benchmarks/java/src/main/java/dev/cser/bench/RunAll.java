@@ -34,10 +34,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * </pre>
  *
  * <p>{@code full}: JMH, one fork per (library, workload, op), 5 × 1 s warm-up, 6 × 0.5 s
- * measured; the W4 stream 5 untimed + 7 timed transfers of 1,000,000 messages per variant.
+ * measured; the W4 stream 5 untimed + 9 timed transfers of 1,000,000 messages per variant.
  * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} and workloads of
  * {@link #QUICK_WORKLOADS} only (unless {@code --libraries}, {@code --workloads}), one fork per
- * (library, workload, op), 10 × 0.2 s warm-up, 5 × 0.2 s measured; the stream 5 untimed + 3
+ * (library, workload, op), 10 × 0.2 s warm-up, 5 × 0.2 s measured; the stream 5 untimed + 5
  * timed transfers of 1,000,000 messages. It writes {@code benchmarks/target/quick/java.json}, not
  * the committed full results ({@code benchmarks/compare_modes.py} compares the two).
  * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration),
@@ -192,9 +192,10 @@ public final class RunAll {
             // C2 takes several transfers to settle the stream loops: after 2 warm-up transfers
             // cser's 7 timed ones still spanned 37-96 ns a message (median 41), and quick's after
             // 1 measured 91. Both modes warm up with 5 transfers (cser's take 0.04-0.1 s each,
-            // JDK serialization's ~1 s).
+            // JDK serialization's ~1 s). With 5 warm-up transfers cser's full 7 still spanned
+            // 37-50 ns (median 42) and quick's 3 gave 35: 9 and 5 timed ones.
             int warmup = mode.equals("smoke") ? 0 : 5;
-            int reps = mode.equals("full") ? 7 : mode.equals("quick") ? 3 : 1;
+            int reps = mode.equals("full") ? 9 : mode.equals("quick") ? 5 : 1;
             for (String v : StreamBench.VARIANTS) {
                 StreamBench.Result r = StreamBench.run(v, count, warmup, reps);
                 double[] per = r.nanos().stream().mapToDouble(n -> (double) n / count).sorted().toArray();
