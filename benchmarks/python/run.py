@@ -52,6 +52,10 @@ class Mode:
     alloc_runs: int  # tracemalloc runs per operation (the smallest peak is kept)
 
 
+LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "msgspec", "msgspec-json")
+# A quick run has six minutes for every harness: cser and the peers of the targets only.
+QUICK_LIBRARIES = ("cser", *TARGET_PEERS)
+
 # Three rounds, each in a process of its own: W1's and W5's rows (hundreds of kilobytes to
 # megabytes of objects per operation) moved by 20-75% from one process to the next, so one
 # process could not repeat its own ratios; the round with the middle median is kept.
@@ -173,8 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mode", choices=sorted(MODES), default="quick")
     ap.add_argument("--out", type=Path, default=RESULTS, help="results file (full and quick)")
     ap.add_argument("--workloads", default=",".join(workloads.WORKLOADS), help="e.g. W2,W6")
-    ap.add_argument("--libraries", default=",".join(("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory",
-                                                     "msgspec", "msgspec-json")))
+    ap.add_argument("--libraries", help="e.g. cser,msgspec (default: all; quick: cser and the targets' peers)")
     ap.add_argument("--no-alloc", action="store_true", help="skip the tracemalloc pass (alloc_bytes null)")
     ap.add_argument("--summarize", type=Path, metavar="JSON", help="print the targets of a results file")
     ap.add_argument("--round", type=int, default=0, help=argparse.SUPPRESS)  # set in a round's process
@@ -195,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     values, real_w5 = workloads.cser_values(small=args.mode == "smoke")
     wanted = [w for w in args.workloads.split(",") if w]
     values = {w: v for w, v in values.items() if w in wanted}
-    cases, notes = peers.build_cases(values, tuple(x for x in args.libraries.split(",") if x))
+    libraries = args.libraries.split(",") if args.libraries else QUICK_LIBRARIES if args.mode == "quick" else LIBRARIES
+    cases, notes = peers.build_cases(values, tuple(x for x in libraries if x))
     if not real_w5:
         notes.append("W5 is the built-in 2-molecule set: benchmarks/target/data/w5_molecules.json is absent")
     for c in cases:

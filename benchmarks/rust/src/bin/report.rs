@@ -144,14 +144,22 @@ fn key(case: &Case) -> Key {
 }
 
 /// Which cases a run measures: those whose id contains the filter, of its workload if it has one.
+/// The quick mode's libraries: cser, the issue-18 targets (bitcode, rkyv) and the two other
+/// peers people pick for speed (postcard) or interoperability (prost). serde_json and the
+/// legacy bincode are measured in full only: a quick run has six minutes for every harness.
+const QUICK_LIBRARIES: [&str; 5] = ["cser", "bitcode", "rkyv", "postcard", "prost"];
+
 struct Selection {
     filter: Option<String>,
     workload: Option<&'static str>,
+    /// The quick mode's libraries, or every one.
+    quick: bool,
 }
 
 impl Selection {
     fn selects(&self, case: &Case) -> bool {
         self.workload.is_none_or(|w| w == case.workload)
+            && (!self.quick || QUICK_LIBRARIES.contains(&case.library))
             && self
                 .filter
                 .as_ref()
@@ -681,6 +689,7 @@ fn main() -> ExitCode {
     let selection = Selection {
         filter: args.filter.clone(),
         workload: args.workload,
+        quick: args.mode == Mode::Quick,
     };
     if args.mode == Mode::Smoke {
         let workloads = Workloads::load();

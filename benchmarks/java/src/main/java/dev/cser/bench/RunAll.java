@@ -46,12 +46,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class RunAll {
     /**
-     * The quick mode's libraries: cser and the fastest peers, the ones its ratios are read
-     * against. Every fork needs about a second of warm-up before C2's code runs (below), and a
-     * JVM start costs another second on this machine, so all nine libraries would not fit the
-     * quick run's minutes.
+     * The quick mode's libraries: cser and the peers of the targets (Fory's fastest mode for
+     * speed, protobuf for bytes). Every fork needs about a second of warm-up before C2's code
+     * runs (below), and a JVM start costs another second on this machine, so all nine
+     * libraries would not fit the quick run's minutes (Kryo left too, to keep every harness's
+     * quick run within six minutes).
      */
-    static final List<String> QUICK_LIBRARIES = List.of("cser", "kryo", "protobuf", "fory-fastest");
+    static final List<String> QUICK_LIBRARIES = List.of("cser", "protobuf", "fory-fastest");
 
     /**
      * The quick mode's workloads: those of the issue-18 targets and W4. W1 and W5 take
