@@ -33,6 +33,8 @@ Anything else is a finding: another exception, a crash, a timeout, too much memo
 
 from __future__ import annotations
 
+import enum
+import functools
 import io
 import json
 import pkgutil
@@ -158,11 +160,43 @@ def _held(decode: Callable[[], object]) -> int:
     return held
 
 
+def _unknown_member_cost(enum_cls: type[enum.IntEnum]) -> int:
+    """What one byte of input can make a decoder hold through this enum: the smallest number it
+    does not name is read as a new member (an open enum keeps unknown numbers, SPEC §12.3, one
+    object each: caching them would let an input grow a cache without bound), plus its list
+    slot, per byte of its varint."""
+    named = {m.value for m in enum_cls}
+    n = next(i for i in range(len(named) + 1) if i not in named)
+    members = 1024  # fewer measure less a member: ~130 bytes each for 64, ~300 for 1,000 and more
+
+    def make() -> list[enum.IntEnum]:
+        return [enum_cls(n) for _ in range(members)]
+
+    make()
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        made = make()
+        peak = tracemalloc.get_traced_memory()[1] - base
+        del made
+    finally:
+        tracemalloc.stop()
+    return -(-peak // (members * (1 if n < 0x80 else 2)))
+
+
 def _measure_byte_costs() -> None:
+    """Per module: the larger of ALLOC_FACTOR, what decoding ``00`` (one byte) as one of its
+    records holds, and what one byte of an unknown enum number holds (a list of 208 unknown
+    ``conf.collections.Color`` numbers, 223 bytes, peaked at 213 bytes a byte: finding F4)."""
     for _, cls, module in TYPES:
+        cost = BYTE_COST.get(id(module), ALLOC_FACTOR)
         if cls._IS_RECORD:
-            held = _held(lambda cls=cls: cls.decode(b"\x00"))
-            BYTE_COST[id(module)] = max(BYTE_COST.get(id(module), ALLOC_FACTOR), held)
+            cost = max(cost, _held(functools.partial(cls.decode, b"\x00")))
+        for attr in vars(module).values():
+            if isinstance(attr, type) and issubclass(attr, enum.IntEnum) and attr is not enum.IntEnum:
+                cost = max(cost, _unknown_member_cost(attr))
+        BYTE_COST[id(module)] = cost
 
 
 def _check_alloc(label: str, data: bytes, decode: Callable[[], object], floor: int, factor: int) -> None:

@@ -34,7 +34,8 @@ static int parse_depth(PyObject *arg, int *depth) {
  * counting), so a collection in the middle frees nothing and only traverses the new objects,
  * once per 700 allocations, and now and then the older generations too. That was a third of
  * decoding 5,000 W2 employees (764 -> 505 us). The new objects count towards the next
- * collection as usual. A collector the program disabled stays disabled. From 3.12 on CPython
+ * collection as usual. A collector the program disabled stays disabled. Python code a decode
+ * calls (reader.c, python_call_begin) runs with the collector on: it can make garbage cycles. From 3.12 on CPython
  * collects only between bytecodes, never inside a C call, so there is nothing to pause. */
 static inline int pause_gc(void) {
 #if PY_VERSION_HEX < 0x030C0000
@@ -56,11 +57,10 @@ static PyObject *decode_message(TypeCodec *self, PyObject *data, int depth) {
     if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
         return NULL;
     }
-    Dec d = {(const uint8_t *)view.buf, 0};
+    Dec d = {(const uint8_t *)view.buf, 0, pause_gc()};
     Py_ssize_t pos = 0;
-    int gc = pause_gc();
     PyObject *v = decode_typedef(self->td, &d, &pos, view.len, depth);
-    resume_gc(gc);
+    resume_gc(d.gc_paused);
     v = finish_decode(v, pos, view.len);
     if (v == NULL) {
         add_stream_hint(d.data, view.len);
@@ -140,16 +140,15 @@ static PyObject *TypeCodec_decode_body(TypeCodec *self, PyObject *const *args, P
         PyErr_SetString(PyExc_ValueError, "decode_body: pos and end must lie within data");
         return NULL;
     }
-    Dec d = {(const uint8_t *)view.buf, 0};
+    Dec d = {(const uint8_t *)view.buf, 0, pause_gc()};
     PyObject *v;
-    int gc = pause_gc();
     if (self->td->kind == D_RECORD) {
         v = decode_record_body(self->td, &d, pos, end, depth);
         pos = end;
     } else {
         v = decode_typedef(self->td, &d, &pos, end, depth);
     }
-    resume_gc(gc);
+    resume_gc(d.gc_paused);
     PyBuffer_Release(&view);
     if (v == NULL) {
         finish_decode(NULL, 0, 0);

@@ -157,7 +157,8 @@ int type_error(const char *fmt, ...);
 
 typedef struct {
     const uint8_t *data;
-    int nesting; /* records, structs and unions entered, against MAX_NATIVE_NESTING */
+    int nesting;   /* records, structs and unions entered, against MAX_NATIVE_NESTING */
+    int gc_paused; /* the cyclic collector is paused for this decode (module.c, pause_gc) */
 } Dec;
 
 PyObject *decode_typedef(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);

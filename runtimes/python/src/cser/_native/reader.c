@@ -141,6 +141,22 @@ CSER_COLD static void bad_utf8(Py_ssize_t p) {
     dec_error(KIND_BAD_UTF8, p + bad, "invalid UTF-8");
 }
 
+/* Python code a decode runs (an open enum's unknown number, a zero value's constructor, the
+ * UnknownFields class) is not the decode's own: it may leave garbage cycles, which the
+ * collector, paused for the decode's own objects (module.c), is free to collect during those
+ * calls as it would anywhere else. */
+static inline void python_call_begin(Dec *d) {
+    if (d->gc_paused) {
+        PyGC_Enable();
+    }
+}
+
+static inline void python_call_end(Dec *d) {
+    if (d->gc_paused) {
+        PyGC_Disable();
+    }
+}
+
 static inline PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     Py_ssize_t n = 0;
     if (*pos >= end) {
@@ -211,7 +227,9 @@ static PyObject *decode_enum(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
         return NULL;
     }
     /* A number the schema does not name: the open enum keeps it (SPEC §12.3). */
+    python_call_begin(d);
     member = PyObject_CallOneArg(s->enum_cls, number);
+    python_call_end(d);
     Py_DECREF(number);
     return member;
 }
@@ -605,8 +623,10 @@ static void leave(Dec *d) {
 
 /* A record's unknown fields (SPEC §5.5.1): the unknown presence bits `bits` and the `n` bytes
  * at `p` left in its body after the fields it knows. Not both empty. */
-CSER_COLD static int keep_unknown(TypeDef *td, PyObject *v, const uint8_t *p, Py_ssize_t n, int bits) {
+CSER_COLD static int keep_unknown(Dec *d, TypeDef *td, PyObject *v, const uint8_t *p, Py_ssize_t n, int bits) {
+    python_call_begin(d);
     PyObject *unknown = PyObject_CallFunction(UnknownFieldsType, "iy#", bits, (const char *)p, n);
+    python_call_end(d);
     if (unknown == NULL) {
         return -1;
     }
@@ -617,20 +637,27 @@ CSER_COLD static int keep_unknown(TypeDef *td, PyObject *v, const uint8_t *p, Py
 /* A record body that ended before field `start` (an older writer): it and the fields after it
  * take their zero values (SPEC §5.5). There are no unknown bytes; there are unknown presence
  * bits if the body held the presence byte that may have some (`pb`, the last one read). */
-CSER_COLD static int zero_fields(TypeDef *td, PyObject *v, Py_ssize_t start, int pb) {
+CSER_COLD static int zero_fields(Dec *d, TypeDef *td, PyObject *v, Py_ssize_t start, int pb) {
     for (Py_ssize_t f = start; f < td->nfields; f++) {
         Field *fd = &td->fields[f];
         if (fd->attr == NULL) {
             continue; /* deprecated: no attribute */
         }
-        PyObject *zero = fd->zero_call ? PyObject_CallNoArgs(fd->zero) : Py_NewRef(fd->zero);
+        PyObject *zero;
+        if (fd->zero_call) {
+            python_call_begin(d);
+            zero = PyObject_CallNoArgs(fd->zero);
+            python_call_end(d);
+        } else {
+            zero = Py_NewRef(fd->zero);
+        }
         if (zero == NULL || set_slot(v, fd->offset, fd->attr, zero) < 0) {
             return -1;
         }
     }
     int bits = td->unknown_field >= 0 && start > td->unknown_field ? pb & td->unknown_mask : 0;
     if (bits) {
-        return keep_unknown(td, v, (const uint8_t *)"", 0, bits);
+        return keep_unknown(d, td, v, (const uint8_t *)"", 0, bits);
     }
     set_slot(v, td->unknown_offset, NULL, Py_NewRef(Py_None));
     return 0;
@@ -650,7 +677,7 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
         Field *fd = &td->fields[f];
         if (record && *pos >= end && (!fd->optional || fd->group_start)) {
             /* The body ends before this field: an older writer; it and the rest are zero. */
-            if (zero_fields(td, v, f, pb) < 0) {
+            if (zero_fields(d, td, v, f, pb) < 0) {
                 goto fail;
             }
             *pos = end;
@@ -699,7 +726,7 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
         /* Bytes after the known fields, or bits of slots this record does not have: a newer
          * writer's, kept as they are (SPEC §5.5.1). */
         if (*pos < end || (pb & td->unknown_mask)) {
-            if (keep_unknown(td, v, d->data + *pos, end - *pos, pb & td->unknown_mask) < 0) {
+            if (keep_unknown(d, td, v, d->data + *pos, end - *pos, pb & td->unknown_mask) < 0) {
                 goto fail;
             }
         } else {
