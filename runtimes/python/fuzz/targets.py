@@ -172,17 +172,7 @@ def _unknown_member_cost(enum_cls: type[enum.IntEnum]) -> int:
     def make() -> list[enum.IntEnum]:
         return [enum_cls(n) for _ in range(members)]
 
-    make()
-    tracemalloc.start()
-    try:
-        tracemalloc.reset_peak()
-        base = tracemalloc.get_traced_memory()[0]
-        made = make()
-        peak = tracemalloc.get_traced_memory()[1] - base
-        del made
-    finally:
-        tracemalloc.stop()
-    return -(-peak // (members * (1 if n < 0x80 else 2)))
+    return -(-_held(make) // (members * (1 if n < 0x80 else 2)))
 
 
 def _measure_byte_costs() -> None:

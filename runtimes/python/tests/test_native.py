@@ -11,13 +11,14 @@ The whole suite also runs twice (``make test-python``): once with the accelerato
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import importlib
 import random
 import sys
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -431,15 +432,10 @@ def test_generated_decode_and_encode_are_the_codecs_own_with_the_same_arguments(
             call()
 
 
-def test_decoding_pauses_the_collector_and_restores_it() -> None:
-    # A collection in the middle of a decode traverses objects that are all reachable; the C
-    # reader pauses the collector (CPython < 3.12; later ones never collect inside a C call).
-    # With a threshold of 10, the pure reader's 20,000 objects set off collections; the C
-    # reader's none, and the collector is on again afterwards, or still off if it was off.
-    from bench import employee
-    from bench.employee import Staff
-
-    data = Staff(employees=[v.employee(i) for i in range(4000)]).encode()
+@contextlib.contextmanager
+def counting_collections() -> Iterator[list[int]]:
+    """The generations of the collections that start meanwhile, the threshold at 10 (any
+    decode of more than a few objects sets one off unless the collector is paused)."""
     collections: list[int] = []
 
     def count(phase: str, info: dict[str, int]) -> None:
@@ -450,6 +446,22 @@ def test_decoding_pauses_the_collector_and_restores_it() -> None:
     gc.callbacks.append(count)
     try:
         gc.set_threshold(10)
+        yield collections
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*threshold)
+
+
+def test_decoding_pauses_the_collector_and_restores_it() -> None:
+    # A collection in the middle of a decode traverses objects that are all reachable; the C
+    # reader pauses the collector (CPython < 3.12; later ones never collect inside a C call).
+    # With a threshold of 10, the pure reader's 20,000 objects set off collections; the C
+    # reader's none, and the collector is on again afterwards, or still off if it was off.
+    from bench import employee
+    from bench.employee import Staff
+
+    data = Staff(employees=[v.employee(i) for i in range(4000)]).encode()
+    with counting_collections() as collections:
         assert len(pure_decode(Staff, employee, data).employees) == 4000
         assert collections, "the pure reader's objects should set off collections"
         collections.clear()
@@ -469,9 +481,6 @@ def test_decoding_pauses_the_collector_and_restores_it() -> None:
             assert not gc.isenabled()
         finally:
             gc.enable()
-    finally:
-        gc.callbacks.remove(count)
-        gc.set_threshold(*threshold)
 
 
 def test_python_code_a_decode_calls_runs_with_the_collector_on() -> None:
@@ -482,16 +491,7 @@ def test_python_code_a_decode_calls_runs_with_the_collector_on() -> None:
 
     unknown = Collections(colors=[Color(7)] * 3000).encode()
     known = Collections(colors=[Color.BLUE] * 3000).encode()
-    collections: list[int] = []
-
-    def count(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            collections.append(info["generation"])
-
-    threshold = gc.get_threshold()
-    gc.callbacks.append(count)
-    try:
-        gc.set_threshold(10)
+    with counting_collections() as collections:
         decoded = Collections.decode(known)
         during = len(collections)  # no new container before this: the next one may collect
         assert during == 0 and decoded.colors[0] is Color.BLUE
@@ -501,9 +501,6 @@ def test_python_code_a_decode_calls_runs_with_the_collector_on() -> None:
         decoded = Collections.decode(unknown)
         during = len(collections)
         assert during > 0 and decoded.colors[0] == 7 and gc.isenabled()
-    finally:
-        gc.callbacks.remove(count)
-        gc.set_threshold(*threshold)
 
 
 def test_short_ascii_strings_and_their_neighbours_decode_alike() -> None:
