@@ -143,12 +143,13 @@ fn key(case: &Case) -> Key {
     (case.workload, case.library, case.op)
 }
 
-/// Which cases a run measures: those whose id contains the filter, of its workload if it has one.
 /// The quick mode's libraries: cser, the issue-18 targets (bitcode, rkyv) and the two other
 /// peers people pick for speed (postcard) or interoperability (prost). serde_json and the
 /// legacy bincode are measured in full only: a quick run has six minutes for every harness.
 const QUICK_LIBRARIES: [&str; 5] = ["cser", "bitcode", "rkyv", "postcard", "prost"];
 
+/// Which cases a run measures: those whose id contains the filter, of its workload if it has one,
+/// and in quick mode of `QUICK_LIBRARIES` only.
 struct Selection {
     filter: Option<String>,
     workload: Option<&'static str>,

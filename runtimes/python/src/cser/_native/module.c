@@ -35,8 +35,9 @@ static int parse_depth(PyObject *arg, int *depth) {
  * once per 700 allocations, and now and then the older generations too. That was a third of
  * decoding 5,000 W2 employees (764 -> 505 us). The new objects count towards the next
  * collection as usual. A collector the program disabled stays disabled. Python code a decode
- * calls (reader.c, python_call_begin) runs with the collector on: it can make garbage cycles. From 3.12 on CPython
- * collects only between bytecodes, never inside a C call, so there is nothing to pause. */
+ * calls (reader.c, python_call_begin) runs with the collector on: it can make garbage cycles.
+ * From 3.12 on CPython collects only between bytecodes, never inside a C call, so there is
+ * nothing to pause. */
 static inline int pause_gc(void) {
 #if PY_VERSION_HEX < 0x030C0000
     return PyGC_Disable();
