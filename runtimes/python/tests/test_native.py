@@ -521,3 +521,52 @@ def test_short_ascii_strings_and_their_neighbours_decode_alike() -> None:
                     data[2 + at] = bad[0]  # the body's length and the string's length come first
                 outcomes.add(assert_alike(Employee, employee, bytes(data), f"{n} {at} {bad!r}"))
     assert outcomes == {"value", "error"}
+
+
+class _List(list[Any]):
+    pass
+
+
+class _Dict(dict[Any, Any]):
+    pass
+
+
+class _Int(int):
+    def __index__(self) -> int:
+        return 5
+
+
+class _Str(str):
+    pass
+
+
+def test_plain_field_values_and_their_lookalikes_encode_alike() -> None:
+    """The C writer writes an ASCII ``str``, a small ``int``, a ``bool`` and an empty ``list`` or
+    ``dict`` held in a field without taking a reference (writer.c, ``encode_plain``); anything
+    else, subclasses included, goes the general way. Both give the pure writers' bytes."""
+    from edge import cases
+
+    scalars: list[Any] = [
+        cases.Scalars(),
+        cases.Scalars(b=True, i16_value=-0x8000, i32_value=-(2**31), i64_value=2**62, u16_value=0xFFFF,
+                      u32_value=2**32 - 1, u64_value=2**64 - 1, text="é and ASCII", data=b"\x00"),
+        cases.Scalars(i16_value=0x7FFF, i64_value=-(2**63), text="x" * 70),
+        cases.Scalars(text=_Str("subclass")),
+    ]
+    for lookalike in (_Int(3), True, False):
+        scalars.append(cases.Scalars(i16_value=lookalike, i32_value=lookalike, u32_value=lookalike,
+                                     u64_value=lookalike))
+    collections: list[Any] = [
+        cases.Collections(),
+        cases.Collections(ints=_List(), names=_List(["a", "b"]), by_id=_Dict(), maybe_map=_Dict({"k": 1})),
+        cases.Collections(maybe_names=[], maybe_map={}, sparse=_List([None, "x"]), sparse_map=_Dict({"a": None})),
+        cases.Collections(by_color=_Dict(), matrix=_List([_List(), []])),
+    ]
+    for value in [*scalars, *collections]:
+        assert value.encode() == pure_encode(value, cases), value
+    # Out of range for its field: the same error from both, whichever path the value took.
+    for field, number in (("i16_value", 0x8000), ("u16_value", -1), ("u16_value", 0x10000)):
+        bad = cases.Scalars()
+        setattr(bad, field, number)
+        fast, slow = encoded(bad.encode), encoded(functools.partial(pure_encode, bad, cases))
+        assert isinstance(fast, type) and issubclass(fast, EncodeError) and fast is slow, (field, number)

@@ -133,6 +133,15 @@ static inline int write_varint(Out *o, uint64_t v) {
     return 0;
 }
 
+static inline int write_byte(Out *o, uint8_t b) {
+    if (out_reserve(o, 1) < 0) {
+        return -1;
+    }
+    o->buf[o->len++] = b;
+    return 0;
+}
+
+/* A length-prefixed byte string. */
 static inline int write_raw(Out *o, const void *p, Py_ssize_t n) {
     if (out_reserve(o, n + 10) < 0) {
         return -1;
@@ -579,6 +588,53 @@ static inline int encode_value(Spec *s, PyObject *x, Out *o, int depth) {
     return encode_value_any(s, x, o, depth);
 }
 
+/* Writes `x` if it is a value whose bytes take no Python code to produce: an ASCII str, a
+ * small int, a bool, an empty list or dict (exact types). 1 if written, 0 if not such a value
+ * (nothing written), -1 on error. Its caller need not hold `x`: nothing can drop it meanwhile. */
+static inline int encode_plain(Spec *s, PyObject *x, Out *o) {
+    long long v = 0;
+    switch (s->kind) {
+    case K_STRING:
+        if (PyUnicode_CheckExact(x) && PyUnicode_IS_COMPACT_ASCII(x)) {
+            return write_raw(o, PyUnicode_DATA(x), PyUnicode_GET_LENGTH(x)) < 0 ? -1 : 1;
+        }
+        return 0;
+    case K_I16:
+    case K_I32:
+    case K_I64:
+        if (PyLong_CheckExact(x) && small_int(x, &v) && (s->kind != K_I16 || (v >= -0x8000 && v <= 0x7FFF))) {
+            return write_varint(o, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63)) < 0 ? -1 : 1;
+        }
+        return 0;
+    case K_U16:
+    case K_U32:
+    case K_U64:
+        if (PyLong_CheckExact(x) && small_int(x, &v) && v >= 0 && (s->kind != K_U16 || v <= 0xFFFF)) {
+            return write_varint(o, (uint64_t)v) < 0 ? -1 : 1;
+        }
+        return 0;
+    case K_BOOL:
+        if (x == Py_True || x == Py_False) {
+            return write_byte(o, x == Py_True) < 0 ? -1 : 1;
+        }
+        return 0;
+    case K_LIST:
+    case K_OPTLIST:
+        if (PyList_CheckExact(x) && PyList_GET_SIZE(x) == 0) {
+            return write_byte(o, 0) < 0 ? -1 : 1; /* the count, 0 */
+        }
+        return 0;
+    case K_MAP:
+    case K_OPTMAP:
+        if (PyDict_CheckExact(x) && PyDict_GET_SIZE(x) == 0) {
+            return write_byte(o, 0) < 0 ? -1 : 1; /* the count, 0 */
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 /* The value of a field: its slot read directly when `x` is an instance of the class, else
  * getattr (duck typing, as the pure-Python writers allow). New reference. */
 static inline PyObject *get_field(PyObject *x, int instance, Field *fd) {
@@ -696,6 +752,24 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
                 o->len += PyBytes_GET_SIZE(fd->zero);
             }
             continue;
+        }
+        if (instance && fd->offset >= 0) {
+            /* The slot's value not held when encode_plain writes it: no reference count is
+             * written, and W1's 100,000 records have two objects each that nothing else
+             * writes to (their empty dict and list). */
+            PyObject *b = *(PyObject **)((char *)x + fd->offset);
+            if (b != NULL) {
+                if (fd->optional && b == Py_None) {
+                    continue;
+                }
+                int w = encode_plain(fd->spec, b, o);
+                if (w < 0) {
+                    return -1;
+                }
+                if (w > 0) {
+                    continue;
+                }
+            }
         }
         PyObject *v = get_field(x, instance, fd);
         if (v == NULL) {
