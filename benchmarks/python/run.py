@@ -66,25 +66,66 @@ MODES = {
 }
 
 
-def time_op(fn: Any, mode: Mode) -> list[float]:
-    """Nanoseconds per operation of each repeat, after a warm-up; the garbage collector stays
-    on (decoding builds object graphs, and collecting them is part of the cost)."""
-    t0 = time.perf_counter_ns()
-    fn()  # warm-up, and the estimate of one operation's time
-    one = max(time.perf_counter_ns() - t0, 1)
+# An operation at least this long runs each call after a full collection, and warms up for
+# LONG_OP_WARM_NS before each of its repeats.
+LONG_OP_NS = 1_000_000
+LONG_OP_WARM_NS = 30_000_000
+
+
+def time_ops(fns: list[Any], mode: Mode) -> list[list[float]]:
+    """Nanoseconds per operation of each repeat, for each of ``fns`` (one operation of one
+    workload in every library), after a warm-up; the garbage collector stays on (decoding builds
+    object graphs, and collecting them is part of the cost).
+
+    The libraries take turns: each repeat times every library once, in alternating order (cser
+    first, then last), so all of them are measured across the same stretch of time. On this
+    machine an operation over megabytes of objects drifts slowly: cser's W1 encode went from
+    3.7 ms to 1.5 ms and back to 2 ms over 200 calls in a row, one process, same objects; timed
+    one library after another, each ratio to cser depended on where in that drift each landed.
+
+    A repeat runs an operation untimed first, the caches having held the previous library's
+    objects: once, or for ``LONG_OP_WARM_NS`` if a call takes ``LONG_OP_NS`` or more (over
+    megabytes of objects a call slows down for several calls after another library ran: cser's
+    W1 encode takes 3.8 ms the first time, 2 ms from the sixth, in every turn). Then it runs in
+    a loop of at least ``mode.min_time_s``. A call of at least
+    ``LONG_OP_NS`` starts after ``gc.collect()`` (outside the time): what such a call costs
+    depends on the collector's state when it starts (one that starts as the oldest generation
+    falls due pays for a collection of all it has built so far), and that state depended on how
+    many calls ran before, so quick and full runs, whose loops differ, measured different things
+    (W5 pyfory decode 5.56x cser in one, 3.57x in the other)."""
+    plans = []
+    for fn in fns:
+        t0 = time.perf_counter_ns()
+        fn()  # warm-up, and the estimate of one operation's time
+        one = max(time.perf_counter_ns() - t0, 1)
+        plans.append((fn, max(1, math.ceil(mode.min_time_s * 1e9 / one)), one >= LONG_OP_NS, one))
     if mode.repeats == 1:
-        return [float(one)]
-    loops = max(1, math.ceil(mode.min_time_s * 1e9 / one))
-    rng = range(loops)
+        return [[float(one)] for _, _, _, one in plans]
     clock = time.perf_counter_ns
-    out: list[float] = []
+    out: list[list[float]] = [[] for _ in fns]
     for i in range(mode.repeats + 1):
-        t0 = clock()
-        for _ in rng:
+        order = range(len(plans)) if i % 2 == 0 else range(len(plans) - 1, -1, -1)
+        for k in order:
+            fn, loops, long_op, _ = plans[k]
+            # Untimed: the library timed before this one has just had the caches.
+            warm_until = clock() + (LONG_OP_WARM_NS if long_op else 0)
             fn()
-        dt = clock() - t0
-        if i:  # the first repeat is one more warm-up
-            out.append(dt / loops)
+            while clock() < warm_until:
+                fn()
+            if long_op:
+                dt = 0
+                for _ in range(loops):
+                    gc.collect()
+                    t0 = clock()
+                    fn()
+                    dt += clock() - t0
+            else:
+                t0 = clock()
+                for _ in range(loops):
+                    fn()
+                dt = clock() - t0
+            if i:  # the first repeat is one more warm-up
+                out[k].append(dt / loops)
     return out
 
 
@@ -214,9 +255,16 @@ def main(argv: list[str] | None = None) -> int:
     # what the operation built, not the harness: the collector stays on for the operations.
     gc.collect()
     gc.freeze()
+    timed: dict[tuple[str, str, str], list[float]] = {}
+    for workload in dict.fromkeys(c.workload for c in cases):
+        here = [c for c in cases if c.workload == workload]
+        for op in dict.fromkeys(op for c in here for op in c.ops):
+            with_op = [c for c in here if op in c.ops]
+            for c, ns in zip(with_op, time_ops([c.ops[op] for c in with_op], mode), strict=True):
+                timed[(workload, c.library, op)] = sorted(ns)
     for c in cases:
-        for op, fn in c.ops.items():
-            ns = sorted(time_op(fn, mode))
+        for op in c.ops:
+            ns = timed[(c.workload, c.library, op)]
             row: dict[str, Any] = {
                 "language": "python", "workload": c.workload, "library": c.library, "op": op,
                 "median_ns": round(statistics.median(ns), 1),
