@@ -66,13 +66,15 @@ MODES = {
 }
 
 
-# An operation at least this long runs each call after a full collection, and warms up for
-# LONG_OP_WARM_NS before each of its repeats.
-LONG_OP_NS = 1_000_000
-LONG_OP_WARM_NS = 30_000_000
+# The workloads over megabytes of objects (100,000 EmptyData, 5,000 molecules): each of their
+# calls runs after a full collection, and every repeat warms up for LARGE_WARM_NS first. Chosen
+# by workload, not by a call's time, so that every library of a workload is timed the same way
+# in every run (by time, cser's and msgspec's W1 encode, about 1 ms, fell on either side).
+LARGE_WORKLOADS = ("W1", "W5")
+LARGE_WARM_NS = 30_000_000
 
 
-def time_ops(fns: list[Any], mode: Mode) -> list[list[float]]:
+def time_ops(fns: list[Any], mode: Mode, large: bool) -> list[list[float]]:
     """Nanoseconds per operation of each repeat, for each of ``fns`` (one operation of one
     workload in every library), after a warm-up; the garbage collector stays on (decoding builds
     object graphs, and collecting them is part of the cost).
@@ -84,11 +86,11 @@ def time_ops(fns: list[Any], mode: Mode) -> list[list[float]]:
     one library after another, each ratio to cser depended on where in that drift each landed.
 
     A repeat runs an operation untimed first, the caches having held the previous library's
-    objects: once, or for ``LONG_OP_WARM_NS`` if a call takes ``LONG_OP_NS`` or more (over
-    megabytes of objects a call slows down for several calls after another library ran: cser's
-    W1 encode takes 3.8 ms the first time, 2 ms from the sixth, in every turn). Then it runs in
-    a loop of at least ``mode.min_time_s``. A call of at least
-    ``LONG_OP_NS`` starts after ``gc.collect()`` (outside the time): what such a call costs
+    objects: once, or for ``LARGE_WARM_NS`` on a ``large`` workload (over megabytes of objects
+    a call slows down for several calls after another library ran: cser's W1 encode took 3.8 ms
+    the first time, 2 ms from the sixth, in every turn). Then it runs in a loop of at least
+    ``mode.min_time_s``. On a ``large`` workload each call starts after ``gc.collect()``
+    (outside the time): what such a call costs
     depends on the collector's state when it starts (one that starts as the oldest generation
     falls due pays for a collection of all it has built so far), and that state depended on how
     many calls ran before, so quick and full runs, whose loops differ, measured different things
@@ -98,7 +100,7 @@ def time_ops(fns: list[Any], mode: Mode) -> list[list[float]]:
         t0 = time.perf_counter_ns()
         fn()  # warm-up, and the estimate of one operation's time
         one = max(time.perf_counter_ns() - t0, 1)
-        plans.append((fn, max(1, math.ceil(mode.min_time_s * 1e9 / one)), one >= LONG_OP_NS, one))
+        plans.append((fn, max(1, math.ceil(mode.min_time_s * 1e9 / one)), large, one))
     if mode.repeats == 1:
         return [[float(one)] for _, _, _, one in plans]
     clock = time.perf_counter_ns
@@ -106,13 +108,13 @@ def time_ops(fns: list[Any], mode: Mode) -> list[list[float]]:
     for i in range(mode.repeats + 1):
         order = range(len(plans)) if i % 2 == 0 else range(len(plans) - 1, -1, -1)
         for k in order:
-            fn, loops, long_op, _ = plans[k]
+            fn, loops, large_op, _ = plans[k]
             # Untimed: the library timed before this one has just had the caches.
-            warm_until = clock() + (LONG_OP_WARM_NS if long_op else 0)
+            warm_until = clock() + (LARGE_WARM_NS if large_op else 0)
             fn()
             while clock() < warm_until:
                 fn()
-            if long_op:
+            if large_op:
                 dt = 0
                 for _ in range(loops):
                     gc.collect()
@@ -260,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         here = [c for c in cases if c.workload == workload]
         for op in dict.fromkeys(op for c in here for op in c.ops):
             with_op = [c for c in here if op in c.ops]
-            for c, ns in zip(with_op, time_ops([c.ops[op] for c in with_op], mode), strict=True):
+            for c, ns in zip(with_op, time_ops([c.ops[op] for c in with_op], mode, workload in LARGE_WORKLOADS), strict=True):
                 timed[(workload, c.library, op)] = sorted(ns)
     for c in cases:
         for op in c.ops:
