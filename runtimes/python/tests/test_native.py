@@ -541,9 +541,10 @@ class _Str(str):
 
 
 def test_plain_field_values_and_their_lookalikes_encode_alike() -> None:
-    """The C writer writes an ASCII ``str``, a small ``int``, a ``bool`` and an empty ``list`` or
-    ``dict`` held in a field without taking a reference (writer.c, ``encode_plain``); anything
-    else, subclasses included, goes the general way. Both give the pure writers' bytes."""
+    """The C writer writes an ASCII ``str``, a small ``int`` (an ``int`` subclass's digits as
+    they are), a ``bool`` and an empty ``list`` or ``dict`` held in a field without taking a
+    reference (writer.c, ``encode_plain``); anything else, ``str``, ``list`` and ``dict``
+    subclasses included, goes the general way. Both give the pure writers' bytes."""
     from edge import cases
 
     scalars: list[Any] = [

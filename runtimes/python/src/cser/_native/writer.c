@@ -541,57 +541,11 @@ static inline int small_int(PyObject *x, long long *v) {
     return 0;
 }
 
-/* A value: the kinds most fields have (ASCII strings, small ints, bools, records), written
- * inline; the rest, and every value that needs a check these skip, by encode_value_any. The
- * bytes are the same either way. */
-static inline int encode_value(Spec *s, PyObject *x, Out *o, int depth) {
-    long long v = 0;
-    switch (s->kind) {
-    case K_STRING:
-        if (PyUnicode_CheckExact(x) && PyUnicode_IS_COMPACT_ASCII(x)) {
-            return write_raw(o, PyUnicode_DATA(x), PyUnicode_GET_LENGTH(x));
-        }
-        break;
-    case K_I16:
-    case K_I32:
-    case K_I64:
-        if (small_int(x, &v) && (s->kind != K_I16 || (v >= -0x8000 && v <= 0x7FFF))) {
-            return write_varint(o, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
-        }
-        break;
-    case K_U16:
-    case K_U32:
-    case K_U64:
-    case K_ENUM:
-        if (small_int(x, &v) && v >= 0 && (s->kind != K_U16 || v <= 0xFFFF)) {
-            return write_varint(o, (uint64_t)v);
-        }
-        break;
-    case K_BOOL:
-        if (x == Py_True || x == Py_False) {
-            if (out_reserve(o, 1) < 0) {
-                return -1;
-            }
-            o->buf[o->len++] = x == Py_True;
-            return 0;
-        }
-        break;
-    case K_REF:
-        return encode_typedef(s->ref, x, o, depth);
-    case K_LIST:
-        return encode_list(s, x, o, depth);
-    case K_MAP:
-        return encode_map(s, x, o, depth, 0);
-    default:
-        break;
-    }
-    return encode_value_any(s, x, o, depth);
-}
-
-/* Writes `x` if it is a value whose bytes take no Python code to produce: an ASCII str, a
- * small int, a bool, an empty list or dict (exact types). 1 if written, 0 if not such a value
- * (nothing written), -1 on error. Its caller need not hold `x`: nothing can drop it meanwhile. */
-static inline int encode_plain(Spec *s, PyObject *x, Out *o) {
+/* Writes `x` if it is a value whose bytes take no Python code to produce: an ASCII str, a small
+ * int (an int subclass's digits are read as they are), a bool, an empty list or dict (exact
+ * types). 1 if written, 0 if not such a value (nothing written), -1 on error. Its caller need
+ * not hold `x`: nothing can drop it meanwhile. */
+static CSER_INLINE int encode_plain(Spec *s, PyObject *x, Out *o) {
     long long v = 0;
     switch (s->kind) {
     case K_STRING:
@@ -602,14 +556,15 @@ static inline int encode_plain(Spec *s, PyObject *x, Out *o) {
     case K_I16:
     case K_I32:
     case K_I64:
-        if (PyLong_CheckExact(x) && small_int(x, &v) && (s->kind != K_I16 || (v >= -0x8000 && v <= 0x7FFF))) {
+        if (small_int(x, &v) && (s->kind != K_I16 || (v >= -0x8000 && v <= 0x7FFF))) {
             return write_varint(o, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63)) < 0 ? -1 : 1;
         }
         return 0;
     case K_U16:
     case K_U32:
     case K_U64:
-        if (PyLong_CheckExact(x) && small_int(x, &v) && v >= 0 && (s->kind != K_U16 || v <= 0xFFFF)) {
+    case K_ENUM:
+        if (small_int(x, &v) && v >= 0 && (s->kind != K_U16 || v <= 0xFFFF)) {
             return write_varint(o, (uint64_t)v) < 0 ? -1 : 1;
         }
         return 0;
@@ -632,6 +587,26 @@ static inline int encode_plain(Spec *s, PyObject *x, Out *o) {
         return 0;
     default:
         return 0;
+    }
+}
+
+/* A value: the kinds most fields have (ASCII strings, small ints, bools, records), written
+ * inline; the rest, and every value that needs a check these skip, by encode_value_any. The
+ * bytes are the same either way. */
+static inline int encode_value(Spec *s, PyObject *x, Out *o, int depth) {
+    int w = encode_plain(s, x, o);
+    if (w != 0) {
+        return w < 0 ? -1 : 0;
+    }
+    switch (s->kind) {
+    case K_REF:
+        return encode_typedef(s->ref, x, o, depth);
+    case K_LIST:
+        return encode_list(s, x, o, depth);
+    case K_MAP:
+        return encode_map(s, x, o, depth, 0);
+    default:
+        return encode_value_any(s, x, o, depth);
     }
 }
 
