@@ -571,3 +571,46 @@ def test_plain_field_values_and_their_lookalikes_encode_alike() -> None:
         setattr(bad, field, number)
         fast, slow = encoded(bad.encode), encoded(functools.partial(pure_encode, bad, cases))
         assert isinstance(fast, type) and issubclass(fast, EncodeError) and fast is slow, (field, number)
+
+
+class _Node(Node):
+    pass
+
+
+class _NodeLike:
+    """Not a Node, but with its attributes: the writers read it by name."""
+
+    def __init__(self, label: str, children: list[Any]) -> None:
+        self.label = label
+        self.children = children
+        self.next = None
+        self._cser_unknown = None
+
+
+def test_long_lists_of_records_encode_alike() -> None:
+    """A list of more than 16 records whose type holds a list, map or record is walked with the
+    objects of the records ahead asked for (writer.c, ``encode_records``, reading the slots of
+    records not yet written). Whatever the items are (instances, subclass instances,
+    lookalikes, an instance whose slots were never set, not records at all) and wherever they
+    are in the list, both writers give the same bytes or the same error."""
+    from edge import cases
+
+    def tree(k: int) -> Node:
+        return Node(label=f"n{k}", children=[Node(label="leaf")] if k % 3 == 0 else [])
+
+    items: list[Any] = [tree(k) for k in range(40)]
+    items[5] = _Node(label="sub", children=[tree(1)])
+    items[9] = _NodeLike("like", [tree(2), tree(3)])
+    items[39] = Node(label="last", next=tree(3))
+    for n in (0, 1, 8, 9, 16, 17, 18, 25, 40):
+        value = Node(label="root", children=items[:n])
+        assert value.encode() == pure_encode(value, cases), n
+    unset = Node.__new__(Node)
+    wrong_slot = Node(label="x")
+    wrong_slot.children = 7  # type: ignore[assignment]
+    bad_items: tuple[Any, ...] = (7, None, unset, wrong_slot)
+    for bad_item in bad_items:
+        for k in (0, 7, 8, 9, 20, 39):
+            bad = Node(label="root", children=[*items[:k], bad_item, *items[k + 1:]])
+            fast, slow = encoded(bad.encode), encoded(functools.partial(pure_encode, bad, cases))
+            assert isinstance(fast, type) and issubclass(fast, EncodeError) and fast is slow, (bad_item, k)

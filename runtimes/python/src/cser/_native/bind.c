@@ -237,6 +237,10 @@ static int define_fields(TypeDef *td, PyObject *members) {
         fd->zero = Py_NewRef(zero);
         fd->zero_call = fd->attr != NULL && PyCallable_Check(zero);
         fd->slot = (int)slot;
+        int container = fd->spec->kind >= K_LIST && fd->spec->kind <= K_REF;
+        if (container && fd->offset >= 0 && td->nprefetch < MAX_PREFETCH) {
+            td->prefetch[td->nprefetch++] = fd->offset;
+        }
         if (slot >= 0) {
             fd->optional = 1;
             fd->bit = 1 << (slot & 7);

@@ -225,6 +225,57 @@ static int seq_items(PyObject *x, PyObject **seq, PyObject ***items, Py_ssize_t 
     return 0;
 }
 
+/* How far ahead of the record being written encode_records asks for memory: the record
+ * PREFETCH_FAR places ahead, the objects its fields hold PREFETCH_NEAR places ahead (by then its
+ * slots have arrived). */
+#define PREFETCH_FAR 16
+#define PREFETCH_NEAR 8
+
+/* Asks the CPU for the lists, maps and records the fields of `x` hold (TypeDef.prefetch), when
+ * `x` is an instance of the record's class, whose slots are where the TypeDef says. */
+static inline void prefetch_fields(TypeDef *td, PyObject *x) {
+    if (!Py_IS_TYPE(x, td->cls)) {
+        return;
+    }
+    for (int f = 0; f < td->nprefetch; f++) {
+        PyObject *v = *(PyObject **)((char *)x + td->prefetch[f]);
+        if (v != NULL) { /* a slot never set: encode_fields reports it */
+            CSER_PREFETCH(v);
+        }
+    }
+}
+
+/* The records of a list, each written by encode_typedef directly. Walking a long list of
+ * records is a chain of cache misses: the record, then each object a field holds, whose header
+ * is read before a byte of it is written. W1's 100,000 records with an empty dict and list took
+ * 0.8 ms to 2.7 ms an encode from one process to the next (perf: 70% of encode_fields' samples
+ * on the loads of the dict's and the list's type); with the records and their lists, maps and
+ * records asked for ahead, those loads overlap instead of following one another, and it took
+ * 0.9-1.2 ms in every process. Records holding none of those (W2's employees: strings and ints)
+ * take the plain loop. */
+static int encode_records(TypeDef *td, PyObject **items, Py_ssize_t n, Out *o, int depth) {
+    if (td->nprefetch == 0) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (encode_typedef(td, items[i], o, depth) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (i + PREFETCH_FAR < n) {
+            CSER_PREFETCH(items[i + PREFETCH_FAR]);
+        }
+        if (i + PREFETCH_NEAR < n) {
+            prefetch_fields(td, items[i + PREFETCH_NEAR]);
+        }
+        if (encode_typedef(td, items[i], o, depth) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int encode_list(Spec *s, PyObject *x, Out *o, int depth) {
     PyObject *seq;
     Py_ssize_t n = 0;
@@ -256,6 +307,10 @@ static int encode_list(Spec *s, PyObject *x, Out *o, int depth) {
             o->len += w;
         }
         r = 0;
+        goto done;
+    }
+    if (e->kind == K_REF) {
+        r = encode_records(e->ref, items, n, o, depth);
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
