@@ -262,20 +262,22 @@ def main(argv: list[str] | None = None) -> int:
     gc.collect()
     gc.freeze()
     timed: dict[tuple[str, str, str], list[float]] = {}
-    for workload in dict.fromkeys(c.workload for c in cases):
-        here = [c for c in cases if c.workload == workload]
-        for op in dict.fromkeys(op for c in here for op in c.ops):
-            with_op = [c for c in here if op in c.ops]
-            # The quick run's libraries take turns among themselves, the others after them:
-            # what an operation costs depends on which libraries ran in between (W1's msgpack
-            # decode: 104 ms taking turns with the quick run's four, 114-124 ms with all seven),
-            # so the rows a quick run has are measured the same way in both runs.
-            for group in ([c for c in with_op if c.library in QUICK_LIBRARIES],
-                          [c for c in with_op if c.library not in QUICK_LIBRARIES]):
-                if group:
-                    ns_all = time_ops([c.ops[op] for c in group], mode, workload in LARGE_WORKLOADS)
-                    for c, ns in zip(group, ns_all, strict=True):
-                        timed[(workload, c.library, op)] = sorted(ns)
+    # The quick run's libraries are timed first, taking turns among themselves, every workload
+    # and operation; the others after all of them. What an operation costs depends on which
+    # libraries ran in between (W1's msgpack decode: 104 ms taking turns with the quick run's
+    # four, 114-124 ms with all seven) and may depend on what ran before it in the process (W1's
+    # msgpack, pyfory and msgspec decodes measured 13-19% slower in a full run, where the other
+    # libraries' W1 encodes ran just before them, than in the quick run after it, cser's 2%), so
+    # the rows a quick run has are measured the same way, after the same operations, in both.
+    for group in ([c for c in cases if c.library in QUICK_LIBRARIES],
+                  [c for c in cases if c.library not in QUICK_LIBRARIES]):
+        for workload in dict.fromkeys(c.workload for c in group):
+            here = [c for c in group if c.workload == workload]
+            for op in dict.fromkeys(op for c in here for op in c.ops):
+                with_op = [c for c in here if op in c.ops]
+                ns_all = time_ops([c.ops[op] for c in with_op], mode, workload in LARGE_WORKLOADS)
+                for c, ns in zip(with_op, ns_all, strict=True):
+                    timed[(workload, c.library, op)] = sorted(ns)
     for c in cases:
         for op in c.ops:
             ns = timed[(c.workload, c.library, op)]
