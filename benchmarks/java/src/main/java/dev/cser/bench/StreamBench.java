@@ -63,7 +63,12 @@ public final class StreamBench {
     public static Result run(String variant, int count, int warmup, int reps) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("java.class.path");
-        List<String> base = List.of(java, "-Xms1g", "-Xmx3g", "-cp", cp, StreamBench.class.getName());
+        // A fixed heap, every page of it touched at start-up (untimed): with -Xms1g -Xmx3g the
+        // receiver of JDK serialization faulted in about 74,000 fresh pages (290 MB) in every
+        // transfer as G1 resized the heap, and what a page fault costs on a VM follows the host's
+        // state. 1 GB holds the sender's 1,000,000 prebuilt messages and the transfers.
+        List<String> base = List.of(java, "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-cp", cp,
+                StreamBench.class.getName());
         int total = warmup + reps;
         List<String> recvCmd = new ArrayList<>(base);
         recvCmd.addAll(List.of("receive", variant, Integer.toString(count), Integer.toString(total)));
