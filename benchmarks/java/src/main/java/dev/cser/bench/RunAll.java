@@ -39,7 +39,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * turns.
  * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} and workloads of
  * {@link #QUICK_WORKLOADS} only (unless {@code --libraries}, {@code --workloads}), one fork per
- * (library, workload, op), 10 × 0.2 s warm-up, 5 × 0.2 s measured; the stream 5 untimed + 3
+ * (library, workload, op), 10 × 0.2 s warm-up, 5 × 0.2 s measured; the stream 5 untimed + 5
  * timed transfers of 1,000,000 messages per session. It writes {@code benchmarks/target/quick/java.json}, not
  * the committed full results ({@code benchmarks/compare_modes.py} compares the two).
  * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration),
@@ -60,11 +60,12 @@ public final class RunAll {
     static final int STREAM_SESSIONS = 3;
 
     /**
-     * The quick mode's workloads: those of the issue-18 targets and W4. W1 and W5 take
-     * milliseconds an operation and are mostly garbage collection: a few hundred of them in a
-     * quick fork did not give the full run's ratios (W5 Kryo decode 6.8× cser against 3.9×).
+     * The quick mode's workloads: those of the issue-18 targets (the W4 stream runs as well).
+     * W1 and W5 take milliseconds an operation and are mostly garbage collection: a few hundred
+     * of them in a quick fork did not give the full run's ratios (W5 Kryo decode 6.8× cser
+     * against 3.9×). W4's single message left to keep the quick run within six minutes.
      */
-    static final List<String> QUICK_WORKLOADS = List.of("W2", "W3", "W4", "W6");
+    static final List<String> QUICK_WORKLOADS = List.of("W2", "W3", "W6");
 
     private RunAll() {}
 
@@ -198,9 +199,11 @@ public final class RunAll {
             // C2 takes several transfers to settle the stream loops: after 2 warm-up transfers
             // cser's 7 timed ones still spanned 37-96 ns a message (median 41), and quick's after
             // 1 measured 91. Both modes warm up with 5 transfers (cser's take 0.04-0.1 s each,
-            // JDK serialization's ~1 s), then time 5 (full) or 3 (quick) in each session.
+            // JDK serialization's ~1 s), then time 5 in each session, in both modes: with 3
+            // (quick), JDK serialization's row, whose transfers move by ±20% within a session
+            // (its collector), came out 15.9% off the full run's.
             int warmup = mode.equals("smoke") ? 0 : 5;
-            int reps = mode.equals("full") ? 5 : mode.equals("quick") ? 3 : 1;
+            int reps = mode.equals("smoke") ? 1 : 5;
             // Each variant runs in STREAM_SESSIONS pairs of JVMs, taking turns (cser, JDK, data,
             // cser, ...): one pair's transfers agree within a few percent, but JDK serialization
             // moved from one pair to the next by up to 40% (825, 996 and 1,389 ns a message in
