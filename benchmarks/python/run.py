@@ -56,6 +56,15 @@ class Mode:
 LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "msgspec", "msgspec-json")
 # A quick run has six minutes for every harness: cser and the peers of the targets only.
 QUICK_LIBRARIES = ("cser", *TARGET_PEERS)
+# ... on the targets' workloads and W4. W1's and W5's decodes (100,000 records, 5,000 molecules)
+# are mostly the cyclic collector's passes over the containers they build in every library but
+# cser (whose decoder pauses the collector): msgspec's W1 decode took 16.9-25.6 ms and msgpack's
+# 115-181 ms from one process to the next, with the same collections in each (msgspec 260, 23
+# and 2 of generations 0, 1 and 2) and 10.5-12.6 / 48.7-52.4 ms with the collector off, so three
+# processes of a quick run could not repeat the full run's ratios (W1 msgspec decode 2.18x
+# against 1.55x). As in the Java harness, the quick run leaves them to the full run
+# (--workloads W1,W5 to time them anyway).
+QUICK_WORKLOADS = ("W2", "W3", "W4", "W6")
 
 # Three rounds, each in a process of its own: W1's and W5's rows (hundreds of kilobytes to
 # megabytes of objects per operation) moved by 20-75% from one process to the next, so one
@@ -220,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mode", choices=sorted(MODES), default="quick")
     ap.add_argument("--out", type=Path, default=RESULTS, help="results file (full and quick)")
-    ap.add_argument("--workloads", default=",".join(workloads.WORKLOADS), help="e.g. W2,W6")
+    ap.add_argument("--workloads", help="e.g. W2,W6 (default: all; quick: W2, W3, W4, W6)")
     ap.add_argument("--libraries", help="e.g. cser,msgspec (default: all; quick: cser and the targets' peers)")
     ap.add_argument("--no-alloc", action="store_true", help="skip the tracemalloc pass (alloc_bytes null)")
     ap.add_argument("--summarize", type=Path, metavar="JSON", help="print the targets of a results file")
@@ -240,14 +249,14 @@ def main(argv: list[str] | None = None) -> int:
     import peers
 
     values, real_w5 = workloads.cser_values(small=args.mode == "smoke")
-    wanted = [w for w in args.workloads.split(",") if w]
-    values = {w: v for w, v in values.items() if w in wanted}
+    default_workloads = QUICK_WORKLOADS if args.mode == "quick" else workloads.WORKLOADS
+    wanted = args.workloads.split(",") if args.workloads else default_workloads
     libraries = args.libraries.split(",") if args.libraries else QUICK_LIBRARIES if args.mode == "quick" else LIBRARIES
-    # Every library's objects are built, whichever are timed: where an operation's objects
-    # land depends on what was built before them, and W1's msgpack encode took 11 ms a call
-    # when only the quick run's libraries had been built, 15-16 ms after all of them.
+    # Every library's objects of every workload are built, whichever are timed: where an
+    # operation's objects land depends on what was built before them, and W1's msgpack encode
+    # took 11 ms a call when only the quick run's libraries had been built, 15-16 ms after all.
     built, notes = peers.build_cases(values, LIBRARIES)
-    cases = [c for c in built if c.library in libraries]
+    cases = [c for c in built if c.library in libraries and c.workload in wanted]
     if not real_w5:
         notes.append("W5 is the built-in 2-molecule set: benchmarks/target/data/w5_molecules.json is absent")
     for c in cases:
