@@ -6,9 +6,10 @@ operation that builds megabytes of objects therefore maps fresh arenas on every 
 kernel zeroes each page at its first touch: before this module, a W1 decode took 3,778 page
 faults a call in cser, 8,461 in msgpack, 3,528 in msgspec, and they were about 40% of cser's time
 (19.4 ms a call with them, 10.9 ms without). What a fault costs on a VM follows the host's state
-over minutes, so those rows moved by up to 45% between a full and a quick run made an hour apart
-while cser's own work did not (benchmarks/README.md, "Modes"). A long-running service's heap
-has grown to its working size and stays there; ``hold`` puts the harness in that state.
+over minutes: a quick run 40 minutes after a full run had every library's W1 and W5 decode at
+1.17-1.45x its full-run time (benchmarks/README.md, "Modes"; the cyclic collector's passes,
+whose cost moves from one process to the next, are the other part). A long-running service's
+heap has grown to its working size and stays there; ``hold`` puts the harness in that state.
 
 Large blocks go through glibc's malloc (a list of 100,000 items, upb's arenas): ``hold`` also
 stops glibc from giving the top of its heap back to the kernel and from mapping each large block
