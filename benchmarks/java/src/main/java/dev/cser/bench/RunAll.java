@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -30,40 +31,58 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * java -cp benchmarks/java/target/benchmarks.jar dev.cser.bench.RunAll full|quick|smoke
- *      [--libraries cser,kryo] [--workloads W3,W6] [--no-stream] [--out PATH]
+ *      [--libraries cser,kryo] [--workloads W3,W6] [--stream | --no-stream] [--out PATH]
  * </pre>
  *
- * <p>{@code full}: JMH, one fork per (library, workload, op), 5 × 1 s warm-up, 6 × 0.5 s
- * measured; the W4 stream 5 untimed + 5 timed transfers of 1,000,000 messages per variant in
- * each of {@link #STREAM_SESSIONS} sessions (fresh sender and receiver JVMs), the variants taking
- * turns.
+ * <p>{@code full}: JMH, every (library, workload, op) as its workload's {@link Plan} says (W1
+ * and W5: one fork, 5 × 1 s warm-up, 6 × 0.5 s measured; the others: three forks, each 10 ×
+ * 0.2 s warm-up, 5 × 0.2 s measured); then the W4 stream's transfers of 1,000,000 messages in
+ * pairs of fresh sender and receiver JVMs, as many pairs and untimed and timed transfers per
+ * variant as {@link #STREAM_PLANS} says, the variants taking turns.
  * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} and workloads of
- * {@link #QUICK_WORKLOADS} only (unless {@code --libraries}, {@code --workloads}), one fork per
- * (library, workload, op), 10 × 0.2 s warm-up, 5 × 0.2 s measured; the stream 5 untimed + 5
- * timed transfers of 1,000,000 messages per session. It writes {@code benchmarks/target/quick/java.json}, not
- * the committed full results ({@code benchmarks/compare_modes.py} compares the two).
+ * {@link #QUICK_WORKLOADS} only, measured as in full, and no stream (unless {@code --libraries},
+ * {@code --workloads}, {@code --stream}). It writes {@code benchmarks/target/quick/java.json},
+ * not the committed full results ({@code benchmarks/compare_modes.py} compares the two).
  * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration),
  * 10,000 stream messages, nothing written. Allocation comes from JMH's {@code -prof gc}
  * ({@code gc.alloc.rate.norm}), the percentiles from the per-iteration scores.
  */
 public final class RunAll {
     /**
-     * The quick mode's libraries: cser and the peers of the targets (Fory's fastest mode for
-     * speed, protobuf for bytes). Every fork needs about a second of warm-up before C2's code
-     * runs (below), and a JVM start costs another second on this machine, so all nine
-     * libraries would not fit the quick run's minutes (Kryo left too, to keep every harness's
-     * quick run within six minutes).
+     * The quick mode's libraries: cser and the peer of the speed targets, Fory's fastest mode
+     * (protobuf's target is its bytes, which the full run gives). A row costs three forks of
+     * about 4 s with their JVM starts ({@link Plan#FAST}), so more libraries would not fit the
+     * quick run's six minutes.
      */
-    static final List<String> QUICK_LIBRARIES = List.of("cser", "protobuf", "fory-fastest");
+    static final List<String> QUICK_LIBRARIES = List.of("cser", "fory-fastest");
 
-    /** The pairs of JVMs (sender, receiver) each stream variant runs in, full and quick. */
-    static final int STREAM_SESSIONS = 3;
+    /** The workloads of milliseconds an operation, measured as {@link Plan#SLOW} says. */
+    static final List<String> SLOW_WORKLOADS = List.of("W1", "W5");
 
     /**
-     * The quick mode's workloads: those of the issue-18 targets (the W4 stream runs as well).
-     * W1 and W5 take milliseconds an operation and are mostly garbage collection: a few hundred
-     * of them in a quick fork did not give the full run's ratios (W5 Kryo decode 6.8× cser
-     * against 3.9×). W4's single message left to keep the quick run within six minutes.
+     * How each W4 stream variant runs, full and quick: in how many pairs of JVMs (sender,
+     * receiver), with how many untimed and timed transfers of 1,000,000 messages in each pair.
+     * A pair's speed is fixed when it starts and differs from the next pair's by 5-10% for cser
+     * (49.7-59.4 ns a message in eight pairs one after another), up to 20% for the
+     * DataOutputStream codec (88-116 ns) and JDK serialization (939-1,216 ns): with three pairs
+     * a variant, the quick run's JDK and DataOutputStream rows came out 15.8-16.4% off the full
+     * run's in two of five quick runs. A cser or DataOutputStream pair costs about 2.5 s, so
+     * they run in ten; a JDK pair about 11 s, so it runs in six. The warm-up is counted in
+     * transfers, which take 0.05 s (cser), 0.1 s and 1.1 s: after 5 untimed ones cser's first
+     * timed transfers still measured 64-77 ns a message in two pairs of eight (50-55 from the
+     * third on), after 15 none did; JDK serialization's are compiled within the first.
+     */
+    record StreamPlan(int sessions, int warmup, int reps) {}
+
+    static final Map<String, StreamPlan> STREAM_PLANS = Map.of(
+            "cser", new StreamPlan(10, 15, 5),
+            "jdk-serializable", new StreamPlan(6, 3, 5),
+            "data-stream", new StreamPlan(10, 10, 5));
+
+    /**
+     * The quick mode's workloads: those of the issue-18 targets. The W4 single message and
+     * stream are left out to keep the quick run within six minutes (the stream takes about two:
+     * {@code --stream} adds it).
      */
     static final List<String> QUICK_WORKLOADS = List.of("W2", "W3", "W6");
 
@@ -71,19 +90,20 @@ public final class RunAll {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || !List.of("full", "quick", "smoke").contains(args[0])) {
-            System.err.println("usage: RunAll full|quick|smoke [--libraries a,b] [--workloads W1,W2] [--no-stream] "
+            System.err.println("usage: RunAll full|quick|smoke [--libraries a,b] [--workloads W1,W2] [--stream | --no-stream] "
                     + "[--out PATH]");
             System.exit(2);
         }
         String mode = args[0];
         List<String> libraries = mode.equals("quick") ? QUICK_LIBRARIES : Peer.LIBRARIES;
         List<String> workloads = mode.equals("quick") ? QUICK_WORKLOADS : Data.WORKLOADS;
-        boolean stream = true;
+        boolean stream = !mode.equals("quick");
         Path out = null;
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--libraries" -> libraries = List.of(args[++i].split(","));
                 case "--workloads" -> workloads = List.of(args[++i].split(","));
+                case "--stream" -> stream = true;
                 case "--no-stream" -> stream = false;
                 case "--out" -> out = Path.of(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
@@ -117,15 +137,6 @@ public final class RunAll {
             }
         }
 
-        ChainedOptionsBuilder opt = new OptionsBuilder()
-                .include(Bench.class.getName() + "\\.(encode|decode)$")
-                .param("library", libraries.toArray(new String[0]))
-                .param("workload", workloads.toArray(new String[0]))
-                .addProfiler("gc")
-                .shouldFailOnError(true)
-                .timeUnit(TimeUnit.NANOSECONDS)
-                .resultFormat(ResultFormatType.JSON)
-                .result(Path.of(System.getProperty("java.io.tmpdir"), "cser-jmh-java-" + mode + ".json").toString());
         List<String> jvmArgs = new ArrayList<>(List.of("-Xms2g", "-Xmx2g"));
         if (w5 != null) {
             jvmArgs.add("-D" + Data.W5_PROPERTY + "=" + w5);
@@ -137,25 +148,21 @@ public final class RunAll {
             jvmArgs.add("-D" + Data.W5_BIN_PROPERTY + "=" + bin);
             jvmArgs.add("-D" + Data.W5_FROM_FILE_PROPERTY + "=" + w5FromFile);
         }
-        opt.jvmArgsAppend(jvmArgs.toArray(new String[0]));
-        switch (mode) {
-            // Five seconds of warm-up: a W1 or W5 operation takes milliseconds, and C2 compiles
-            // their long decode loops only after a few seconds (shorter warm-ups measured the
-            // interpreter: W1's cser decode at 35 ms for four iterations, then 1.5 ms).
-            case "full" -> opt.forks(1).warmupIterations(5).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(6).measurementTime(TimeValue.milliseconds(500));
-            // On the loaded 2-core machine a fork's iteration times settle only after 1-1.6 s
-            // (decode the latest: Fory, protobuf and Kryo on W6 run 3-5× slower until then, while
-            // C2 works through its queue), so 0.2 s of warm-up measured W2 decode at 2.8 ms against
-            // 175 µs in full, and 0.9 s still measured W6 Fory decode at 2.5 µs against 0.15 µs.
-            // A warm-up that settles inside the fork first (a loop in @Setup until the compile
-            // queue was empty) did not help: JMH's own loop is compiled afresh after it.
-            case "quick" -> opt.forks(1).warmupIterations(10).warmupTime(TimeValue.milliseconds(200))
-                    .measurementIterations(5).measurementTime(TimeValue.milliseconds(200));
-            default -> opt.forks(0).warmupIterations(0).measurementIterations(1)
-                    .measurementTime(TimeValue.milliseconds(10));
+        List<RunResult> results = new ArrayList<>();
+        if (mode.equals("smoke")) {
+            results.addAll(jmh(mode, libraries, workloads, jvmArgs, Plan.SMOKE));
+        } else {
+            // The workloads of milliseconds (full only; quick leaves them out) and those of
+            // micro- and nanoseconds, each with its own plan.
+            List<String> slow = workloads.stream().filter(SLOW_WORKLOADS::contains).toList();
+            List<String> fast = workloads.stream().filter(w -> !SLOW_WORKLOADS.contains(w)).toList();
+            if (!slow.isEmpty()) {
+                results.addAll(jmh(mode, libraries, slow, jvmArgs, Plan.SLOW));
+            }
+            if (!fast.isEmpty()) {
+                results.addAll(jmh(mode, libraries, fast, jvmArgs, Plan.FAST));
+            }
         }
-        Collection<RunResult> results = new Runner(opt.build()).run();
 
         List<Map<String, Object>> rows = new ArrayList<>();
         for (RunResult rr : results) {
@@ -196,34 +203,33 @@ public final class RunAll {
 
         if (stream) {
             int count = mode.equals("smoke") ? 10_000 : 1_000_000;
-            // C2 takes several transfers to settle the stream loops: after 2 warm-up transfers
-            // cser's 7 timed ones still spanned 37-96 ns a message (median 41), and quick's after
-            // 1 measured 91. Both modes warm up with 5 transfers (cser's take 0.04-0.1 s each,
-            // JDK serialization's ~1 s), then time 5 in each session, in both modes: with 3
-            // (quick), JDK serialization's row, whose transfers move by ±20% within a session
-            // (its collector), came out 15.9% off the full run's.
-            int warmup = mode.equals("smoke") ? 0 : 5;
-            int reps = mode.equals("smoke") ? 1 : 5;
-            // Each variant runs in STREAM_SESSIONS pairs of JVMs, taking turns (cser, JDK, data,
-            // cser, ...): one pair's transfers agree within a few percent, but JDK serialization
-            // moved from one pair to the next by up to 40% (825, 996 and 1,389 ns a message in
-            // three pairs one after another), which one pair per variant put into its ratio.
-            // The row's median_ns is the mean of the pairs' medians: the hand-written
-            // DataOutputStream codec runs at one of two speeds in a pair (about 91 or 108 ns a
-            // message), and the median of all transfers jumped between them with the majority
-            // of pairs (16.4% between a quick and a full run).
-            int sessions = mode.equals("smoke") ? 1 : STREAM_SESSIONS;
+            // The variants take turns (cser, JDK, data, cser, ...) so that the host's drift over
+            // the minutes of the stream reaches all of them: round r runs the variants with more
+            // than r pairs left to spread over the rounds. The row's median_ns is the mean of
+            // its pairs' medians: the DataOutputStream codec runs at one of two or three speeds
+            // in a pair (about 88, 105 or 115 ns a message), and the median of all transfers
+            // jumped between them with the majority of the pairs.
+            int rounds = mode.equals("smoke") ? 1
+                    : STREAM_PLANS.values().stream().mapToInt(StreamPlan::sessions).max().orElseThrow();
             Map<String, List<Double>> perMessage = new LinkedHashMap<>();
             Map<String, List<Double>> sessionMedians = new LinkedHashMap<>();
             Map<String, Long> wire = new LinkedHashMap<>();
-            for (int s = 0; s < sessions; s++) {
+            for (String v : StreamBench.VARIANTS) {
+                perMessage.put(v, new ArrayList<>());
+                sessionMedians.put(v, new ArrayList<>());
+            }
+            for (int round = 0; round < rounds; round++) {
                 for (String v : StreamBench.VARIANTS) {
-                    StreamBench.Result r = StreamBench.run(v, count, warmup, reps);
+                    StreamPlan plan = mode.equals("smoke") ? new StreamPlan(1, 0, 1) : STREAM_PLANS.get(v);
+                    if (!runsInRound(round, rounds, plan.sessions())) {
+                        continue;
+                    }
+                    StreamBench.Result r = StreamBench.run(v, count, plan.warmup(), plan.reps());
                     double[] session = r.nanos().stream().mapToDouble(n -> (double) n / count).sorted().toArray();
                     for (double t : session) {
-                        perMessage.computeIfAbsent(v, k -> new ArrayList<>()).add(t);
+                        perMessage.get(v).add(t);
                     }
-                    sessionMedians.computeIfAbsent(v, k -> new ArrayList<>()).add(percentile(session, 50));
+                    sessionMedians.get(v).add(percentile(session, 50));
                     wire.put(v, r.wireBytes());
                 }
             }
@@ -243,7 +249,7 @@ public final class RunAll {
                 row.put("alloc_bytes", null);
                 rows.add(row);
                 System.out.printf("W4-stream %-17s %,12.0f msg/s  (%,d messages, %d transfers, mean of %d session median%s %s ns a message, %,d bytes on the wire)%n",
-                        v, 1e9 / mean, count, per.length, sessions, sessions == 1 ? "" : "s",
+                        v, 1e9 / mean, count, per.length, medians.size(), medians.size() == 1 ? "" : "s",
                         medians.stream().map(m -> String.format("%.1f", m)).toList(), wire.get(v));
             }
         }
@@ -288,6 +294,83 @@ public final class RunAll {
     }
 
     /** Linear interpolation between the closest ranks of sorted {@code s}. */
+    /**
+     * How JMH runs a (library, workload, op): forks, then warm-up and measured iterations. A row
+     * is the median of all its forks' measured iterations.
+     */
+    enum Plan {
+        /**
+         * W1 and W5 (milliseconds an operation), full only: five seconds of warm-up, because
+         * C2 compiles their long decode loops only after a few seconds (shorter warm-ups
+         * measured the interpreter: W1's cser decode at 35 ms for four iterations, then 1.5 ms).
+         */
+        SLOW(1, 5, 1000, 6, 500),
+        /**
+         * Every other workload, full and quick alike, so that a quick run measures its rows as
+         * the full run does. Three forks: a fork's speed is partly fixed when it starts and
+         * partly follows the host for a second at a time, and one fork per row put that into
+         * the ratios (four forks of W6 decode, one after another: cser 188, 231, 211 and 212 ns,
+         * Fory 225, 152, 157 and 150 ns; a quick run's W6 Fory decode came out 0.93× cser
+         * against the full run's 0.76×); the median of three forks' iterations follows the
+         * majority. Two seconds of warm-up: on the loaded 2-core machine a fork's times settle
+         * only after 1-1.6 s (decode the latest: Fory, protobuf and Kryo on W6 ran 3-5× slower
+         * until then, while C2 works through its queue; 0.9 s still measured W6 Fory decode at
+         * 2.5 µs against 0.15 µs). A warm-up that settles inside the fork first (a loop in
+         * {@code @Setup} until the compile queue was empty) did not help: JMH's own loop is
+         * compiled afresh after it.
+         */
+        FAST(3, 10, 200, 5, 200),
+        /** Every benchmark once in the runner's JVM, to see that it runs. */
+        SMOKE(0, 0, 0, 1, 10);
+
+        final int forks;
+        final int warmups;
+        final int warmupMillis;
+        final int iterations;
+        final int iterationMillis;
+
+        Plan(int forks, int warmups, int warmupMillis, int iterations, int iterationMillis) {
+            this.forks = forks;
+            this.warmups = warmups;
+            this.warmupMillis = warmupMillis;
+            this.iterations = iterations;
+            this.iterationMillis = iterationMillis;
+        }
+    }
+
+    /** Runs Bench's encode and decode for every (library, workload) under one plan. */
+    private static Collection<RunResult> jmh(String mode, List<String> libraries, List<String> workloads,
+            List<String> jvmArgs, Plan plan) throws Exception {
+        ChainedOptionsBuilder opt = new OptionsBuilder()
+                .include(Bench.class.getName() + "\\.(encode|decode)$")
+                .param("library", libraries.toArray(new String[0]))
+                .param("workload", workloads.toArray(new String[0]))
+                .addProfiler("gc")
+                .shouldFailOnError(true)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .resultFormat(ResultFormatType.JSON)
+                .result(Path.of(System.getProperty("java.io.tmpdir"),
+                        "cser-jmh-java-" + mode + "-" + plan.name().toLowerCase(Locale.ROOT) + ".json").toString())
+                .jvmArgsAppend(jvmArgs.toArray(new String[0]))
+                .forks(plan.forks)
+                .warmupIterations(plan.warmups)
+                .measurementIterations(plan.iterations)
+                .measurementTime(TimeValue.milliseconds(plan.iterationMillis));
+        if (plan.warmups > 0) {
+            opt.warmupTime(TimeValue.milliseconds(plan.warmupMillis));
+        }
+        return new Runner(opt.build()).run();
+    }
+
+    /**
+     * Whether a stream variant of {@code sessions} pairs runs in {@code round} of {@code rounds}:
+     * its pairs are spread evenly over the rounds, 6 of 10 in rounds 0, 1, 3, 5, 6 and 8 (those
+     * where ceil(round × 6 / 10) goes up).
+     */
+    static boolean runsInRound(int round, int rounds, int sessions) {
+        return (round * sessions + rounds - 1) / rounds < ((round + 1) * sessions + rounds - 1) / rounds;
+    }
+
     static double percentile(double[] s, double pct) {
         if (s.length == 0) {
             return Double.NaN;

@@ -153,6 +153,28 @@ class RoundTripTest {
         assertEquals(7, RunAll.percentile(new double[] {7}, 90));
     }
 
+    @Test
+    void streamPairsAreSpreadOverTheRounds() {
+        assertEquals(List.of(0, 1, 3, 5, 6, 8), roundsOf(10, 6));
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), roundsOf(10, 10));
+        assertEquals(List.of(0), roundsOf(10, 1));
+        int rounds = RunAll.STREAM_PLANS.values().stream().mapToInt(RunAll.StreamPlan::sessions).max().orElseThrow();
+        for (Map.Entry<String, RunAll.StreamPlan> e : RunAll.STREAM_PLANS.entrySet()) {
+            assertEquals(e.getValue().sessions(), roundsOf(rounds, e.getValue().sessions()).size(), e.getKey());
+        }
+        assertEquals(StreamBench.VARIANTS.size(), RunAll.STREAM_PLANS.size());
+    }
+
+    private static List<Integer> roundsOf(int rounds, int sessions) {
+        List<Integer> in = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            if (RunAll.runsInRound(r, rounds, sessions)) {
+                in.add(r);
+            }
+        }
+        return in;
+    }
+
     // ---- field-by-field comparison of the plain objects -----------------------------------------
 
     static void assertFieldsEqual(Object expected, Object actual, String path) {
