@@ -293,7 +293,6 @@ public final class RunAll {
         return out;
     }
 
-    /** Linear interpolation between the closest ranks of sorted {@code s}. */
     /**
      * How JMH runs a (library, workload, op): forks, then warm-up and measured iterations. A row
      * is the median of all its forks' measured iterations.
@@ -371,6 +370,7 @@ public final class RunAll {
         return (round * sessions + rounds - 1) / rounds < ((round + 1) * sessions + rounds - 1) / rounds;
     }
 
+    /** Linear interpolation between the closest ranks of sorted {@code s}. */
     static double percentile(double[] s, double pct) {
         if (s.length == 0) {
             return Double.NaN;
