@@ -10,8 +10,11 @@ benchmarks/target/quick/*.json. Files are matched by name. For every harness it 
 compared, the largest deviation and the row it is on, and every row over the threshold.
 --check makes the exit status 1 when a row is over it.
 
-A row's ratio is its median time over cser's median time for the same (language, workload, op)
-(cser's own rows are 1 by definition and are left out). The Kafka benchmark's rows
+A row's ratio is its `vs_cser` where it has one: the median, over the turns in which the harness
+timed it and cser side by side, of its time over cser's (benchmarks/README.md, "Turns"). Rows
+without (the Java W1/W5 and stream rows, the Kafka rows, a result file of an older harness) fall
+back to the row's median time over cser's median time for the same (language, workload, op).
+cser's own rows are 1 by definition and are left out. The Kafka benchmark's rows
 (results/kafka.json) have no op: each of its times per record (ser_ns, deser_ns, and end to end,
 1 / msgs_per_s) is an op, and the workload is the workload with its compression. Rows without a
 cser row to divide by (the cross-language stream's) are skipped.
@@ -75,19 +78,29 @@ def times(doc: dict[str, Any]) -> dict[Key, float]:
     return out
 
 
-def ratios(t: dict[Key, float]) -> dict[Key, float]:
-    """Each non-cser row's time over cser's for the same (language, workload, op)."""
+def turn_ratios(doc: dict[str, Any]) -> dict[Key, float]:
+    """The `vs_cser` of every non-cser row that has one, by (language, workload, library, op)."""
+    return {(row["language"], row["workload"], row["library"], row["op"]): float(row["vs_cser"])
+            for row in doc.get("rows", [])
+            if row.get("vs_cser") is not None and row.get("library") != BASE}
+
+
+def ratios(t: dict[Key, float], paired: dict[Key, float] | None = None) -> dict[Key, float]:
+    """Each non-cser row's ratio to cser for the same (language, workload, op): its turns' ratio
+    from ``paired`` where there is one, else its time over cser's."""
     out: dict[Key, float] = {}
     for key, value in t.items():
         language, workload, library, op = key
         base = t.get((language, workload, BASE, op))
-        if library != BASE and base:
+        if paired and key in paired:
+            out[key] = paired[key]
+        elif library != BASE and base:
             out[key] = value / base
     return out
 
 
 def compare(harness: str, quick: dict[str, Any], full: dict[str, Any]) -> Comparison:
-    q, f = ratios(times(quick)), ratios(times(full))
+    q, f = ratios(times(quick), turn_ratios(quick)), ratios(times(full), turn_ratios(full))
     deviations = [Deviation(k, q[k], f[k]) for k in q if k in f and f[k] > 0]
     return Comparison(harness, deviations, [k for k in q if k not in f])
 

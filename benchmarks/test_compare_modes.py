@@ -112,3 +112,25 @@ def test_missing_directories_and_no_common_file_are_errors(tmp_path: Path, capsy
     write(tmp_path / "q", "rust.json", doc())
     assert cm.main(["--full", str(tmp_path / "f"), "--quick", str(tmp_path / "q")]) == 2
     assert "no result file" in capsys.readouterr().err
+
+
+def test_a_rows_turn_ratio_is_used_where_it_has_one() -> None:
+    paired = row("kryo", "encode", 900)
+    paired["vs_cser"] = 2.0  # timed in turns with cser: 2x, whatever the two medians say
+    full = doc(row("cser", "encode", 100), paired, row("fory", "encode", 50))
+    quick_paired = row("kryo", "encode", 300)
+    quick_paired["vs_cser"] = 2.2
+    quick = doc(row("cser", "encode", 100), quick_paired, row("fory", "encode", 60), mode="quick")
+    by_key = {d.key[2]: d for d in cm.compare("java", quick, full).deviations}
+    assert by_key["kryo"].full_ratio == pytest.approx(2.0)
+    assert by_key["kryo"].quick_ratio == pytest.approx(2.2)
+    assert by_key["fory"].quick_ratio == pytest.approx(0.6)  # no vs_cser: the medians' ratio
+
+
+def test_cser_rows_turn_ratio_of_one_is_not_a_row_to_compare() -> None:
+    base = row("cser", "decode", 100)
+    base["vs_cser"] = 1.0
+    peer = row("kryo", "decode", 150)
+    peer["vs_cser"] = 1.5
+    c = cm.compare("rust", doc(base, peer, mode="quick"), doc(base, peer))
+    assert [d.key[2] for d in c.deviations] == ["kryo"]

@@ -6,7 +6,8 @@ on W1-W6 (benchmarks/README.md, "Conventions every harness follows").
 
 full and quick measure every case in three rounds, each a process of this program of its own,
 keep the round with the middle median per row and write benchmarks/results/python.json (or
---out); smoke runs every operation once,
+--out); a row's vs_cser is the median, over the turns of all three rounds, of its library's
+time divided by cser's in the same turn. smoke runs every operation once,
 checks every round trip and writes nothing. The end of the output compares cser with the peers
 on the targets (W2 and W6: decode and encode faster than protobuf, msgpack and pyfory; W2, W3 and W6:
 than msgspec).
@@ -68,10 +69,11 @@ QUICK_WORKLOADS = ("W2", "W3", "W4", "W6")
 
 # Three rounds, each in a process of its own: W1's and W5's rows (hundreds of kilobytes to
 # megabytes of objects per operation) moved by 20-75% from one process to the next, so one
-# process could not repeat its own ratios; the round with the middle median is kept.
+# process could not repeat its own ratios; the round with the middle median is kept. quick has
+# as many repeats as full (shorter ones), so that vs_cser has as many turns to pair: 27.
 MODES = {
     "full": Mode(rounds=3, repeats=9, min_time_s=0.1, alloc_runs=3),
-    "quick": Mode(rounds=3, repeats=5, min_time_s=0.02, alloc_runs=1),
+    "quick": Mode(rounds=3, repeats=9, min_time_s=0.02, alloc_runs=1),
     "smoke": Mode(rounds=1, repeats=1, min_time_s=0.0, alloc_runs=1),
 }
 
@@ -83,11 +85,16 @@ MODES = {
 LARGE_WORKLOADS = ("W1", "W5")
 LARGE_WARM_NS = 30_000_000
 
+# A row's key: (workload, library, op).
+Key = tuple[str, str, str]
+
 
 def time_ops(fns: list[Any], mode: Mode, large: bool) -> list[list[float]]:
     """Nanoseconds per operation of each repeat, for each of ``fns`` (one operation of one
     workload in every library), after a warm-up; the garbage collector stays on (decoding builds
-    object graphs, and collecting them is part of the cost).
+    object graphs, and collecting them is part of the cost). Repeat i of every fn is one turn:
+    entry i of each list (in the order timed, not sorted) was taken within the same turn, which
+    ``turn_ratios`` pairs. With ``mode.repeats`` 1 (smoke), the one entry is the warm-up call.
 
     The libraries take turns: each repeat times every library once, in alternating order (cser
     first, then last), so all of them are measured across the same stretch of time. On this
@@ -139,6 +146,53 @@ def time_ops(fns: list[Any], mode: Mode, large: bool) -> list[list[float]]:
             if i:  # the first repeat is one more warm-up
                 out[k].append(dt / loops)
     return out
+
+
+def turn_ratios(ns: list[float], cser_ns: list[float]) -> list[float]:
+    """Per turn: a library's time per operation divided by cser's in the same turn (both lists as
+    ``time_ops`` gives them, in the order timed)."""
+    return [mine / cser for mine, cser in zip(ns, cser_ns, strict=True)]
+
+
+def vs_cser(ratios: list[float]) -> float | None:
+    """A row's ``vs_cser``: the median of its per-turn ratios to cser, null without any (cser was
+    not timed alongside)."""
+    return round(statistics.median(ratios), 4) if ratios else None
+
+
+def measure(cases: list[Any], mode: Mode) -> tuple[dict[Key, list[float]], dict[Key, list[float]]]:
+    """Times every operation of ``cases``; gives, per row, the nanoseconds per operation of every
+    turn (in the order timed) and the turn-by-turn ratios to cser of the same workload and op
+    (empty where cser was not timed alongside; all 1 for cser's rows).
+
+    The quick run's libraries are timed first, taking turns among themselves, every workload
+    and operation; the others after all of them. What an operation costs depends on which
+    libraries ran in between (W1's msgpack decode: 104 ms taking turns with the quick run's
+    four, 114-124 ms with all seven) and may depend on what ran before it in the process (W1's
+    msgpack, pyfory and msgspec decodes measured 13-19% slower in a full run, where the other
+    libraries' W1 encodes ran just before them, than in the quick run after it, cser's 2%), so
+    the rows a quick run has are measured the same way, after the same operations, in both.
+    cser takes turns in the second group too, so that every library has its turns paired with
+    cser's; cser's own row stays the first group's."""
+    timed: dict[Key, list[float]] = {}
+    ratios: dict[Key, list[float]] = {}
+    for group in ([c for c in cases if c.library in QUICK_LIBRARIES],
+                  [c for c in cases if c.library not in QUICK_LIBRARIES or c.library == "cser"]):
+        for workload in dict.fromkeys(c.workload for c in group):
+            here = [c for c in group if c.workload == workload]
+            for op in dict.fromkeys(op for c in here for op in c.ops):
+                with_op = [c for c in here if op in c.ops]
+                if all((workload, c.library, op) in timed for c in with_op):
+                    continue  # cser alone in the second group: nothing to pair
+                ns_all = time_ops([c.ops[op] for c in with_op], mode, workload in LARGE_WORKLOADS)
+                cser_ns = next((ns for c, ns in zip(with_op, ns_all, strict=True) if c.library == "cser"), None)
+                for c, ns in zip(with_op, ns_all, strict=True):
+                    key = (workload, c.library, op)
+                    if key in timed:
+                        continue  # cser in the second group: its turns only pair the others'
+                    timed[key] = ns
+                    ratios[key] = [] if cser_ns is None else turn_ratios(ns, cser_ns)
+    return timed, ratios
 
 
 def alloc_op(fn: Any, runs: int) -> int:
@@ -201,8 +255,10 @@ def check(case: Any) -> None:
 
 
 def targets(rows: list[dict[str, Any]]) -> list[str]:
-    """The targets' lines: peer median / cser median (> 1: cser is faster)."""
+    """The targets' lines: the peer's vs_cser, its time / cser's turn by turn (> 1: cser is
+    faster); peer median / cser median for rows without it (results files written before it)."""
     med = {(r["workload"], r["library"], r["op"]): r["median_ns"] for r in rows}
+    paired = {(r["workload"], r["library"], r["op"]): r.get("vs_cser") for r in rows}
     lines = []
     for w in TARGET_WORKLOADS:
         for op in ("decode", "encode"):
@@ -216,7 +272,9 @@ def targets(rows: list[dict[str, Any]]) -> list[str]:
                 if theirs is None:
                     lines.append(f"{w} {op:6s} vs {peer:8s}: not measured")
                     continue
-                ratio = theirs / mine
+                ratio = paired.get((w, peer, op))
+                if ratio is None:
+                    ratio = theirs / mine
                 verdict = "met" if ratio > 1 else "NOT met"
                 lines.append(
                     f"{w} {op:6s} vs {peer:8s}: cser {mine / 1e3:10.2f} us, {peer} {theirs / 1e3:10.2f} us, "
@@ -274,37 +332,26 @@ def main(argv: list[str] | None = None) -> int:
     # Every operation reuses memory already mapped: page faults, whose cost follows the host's
     # state, are not timed (heap.py). 256 MiB: the largest operation holds about 70 MB.
     held = heap.hold(256)
-    timed: dict[tuple[str, str, str], list[float]] = {}
-    # The quick run's libraries are timed first, taking turns among themselves, every workload
-    # and operation; the others after all of them. What an operation costs depends on which
-    # libraries ran in between (W1's msgpack decode: 104 ms taking turns with the quick run's
-    # four, 114-124 ms with all seven) and may depend on what ran before it in the process (W1's
-    # msgpack, pyfory and msgspec decodes measured 13-19% slower in a full run, where the other
-    # libraries' W1 encodes ran just before them, than in the quick run after it, cser's 2%), so
-    # the rows a quick run has are measured the same way, after the same operations, in both.
-    for group in ([c for c in cases if c.library in QUICK_LIBRARIES],
-                  [c for c in cases if c.library not in QUICK_LIBRARIES]):
-        for workload in dict.fromkeys(c.workload for c in group):
-            here = [c for c in group if c.workload == workload]
-            for op in dict.fromkeys(op for c in here for op in c.ops):
-                with_op = [c for c in here if op in c.ops]
-                ns_all = time_ops([c.ops[op] for c in with_op], mode, workload in LARGE_WORKLOADS)
-                for c, ns in zip(with_op, ns_all, strict=True):
-                    timed[(workload, c.library, op)] = sorted(ns)
+    timed, ratios = measure(cases, mode)
     for c in cases:
         for op in c.ops:
-            ns = timed[(c.workload, c.library, op)]
+            key = (c.workload, c.library, op)
+            ns = sorted(timed[key])
             row: dict[str, Any] = {
                 "language": "python", "workload": c.workload, "library": c.library, "op": op,
                 "median_ns": round(statistics.median(ns), 1),
                 "p10_ns": round(quantile(ns, 0.10), 1),
                 "p90_ns": round(quantile(ns, 0.90), 1),
+                "vs_cser": vs_cser(ratios[key]),
                 "bytes": len(c.data), "alloc_bytes": None,
+                # For run_rounds, which pools every round's turns; not written (write drops it).
+                "vs_cser_turns": ratios[key],
             }
             rows.append(row)
+            paired = "" if row["vs_cser"] is None else f"  {row['vs_cser']:.2f}x cser"
             print(
                 f"{c.workload} {c.library:12s} {op:11s} {row['median_ns'] / 1e3:12.2f} us "
-                f"[{row['p10_ns'] / 1e3:.2f} .. {row['p90_ns'] / 1e3:.2f}]  {len(c.data)} B",
+                f"[{row['p10_ns'] / 1e3:.2f} .. {row['p90_ns'] / 1e3:.2f}]  {len(c.data)} B{paired}",
                 flush=True,
             )
     if not args.no_alloc:
@@ -331,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def report(rows: list[dict[str, Any]], notes: list[str]) -> None:
-    print("\ntargets (W2, W6; msgspec also W3; ratio = peer time / cser time, > 1 means cser is faster):")
+    print("\ntargets (W2, W6; msgspec also W3; ratio = peer time / cser time turn by turn (vs_cser), > 1 means "
+          "cser is faster):")
     print("\n".join(targets(rows)))
     for n in notes:
         print(f"note: {n}")
@@ -341,6 +389,7 @@ def write(args: argparse.Namespace, rows: list[dict[str, Any]], notes: list[str]
     import peers
 
     report(rows, notes)
+    rows = [{k: v for k, v in r.items() if k != "vs_cser_turns"} for r in rows]
     doc = {
         "language": "python",
         "mode": args.mode,
@@ -356,7 +405,9 @@ def write(args: argparse.Namespace, rows: list[dict[str, Any]], notes: list[str]
 def run_rounds(args: argparse.Namespace, mode: Mode, argv: list[str]) -> int:
     """Measures every case in ``mode.rounds`` processes of this program, one after another, and
     writes each row as the round with the middle median; the first round also counts
-    allocations (the counts do not move from one process to the next)."""
+    allocations (the counts do not move from one process to the next). A row's vs_cser is the
+    median of every round's turn-by-turn ratios, pooled: a ratio of the kept rounds' medians
+    would mix whatever states of the host each round, and each turn within it, landed in."""
     started = time.perf_counter()
     by_key: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     notes: list[str] = []
@@ -377,6 +428,7 @@ def run_rounds(args: argparse.Namespace, mode: Mode, argv: list[str]) -> int:
     for measured in by_key.values():
         middle = dict(sorted(measured, key=lambda row: row["median_ns"])[len(measured) // 2])
         middle["alloc_bytes"] = measured[0]["alloc_bytes"]
+        middle["vs_cser"] = vs_cser([t for row in measured for t in row["vs_cser_turns"]])
         rows.append(middle)
     write(args, rows, notes, time.perf_counter() - started)
     return 0

@@ -24,7 +24,6 @@ const CRATES: &[&str] = &[
     "prost",
     "serde",
     "serde_json",
-    "criterion",
     "cser",
 ];
 

@@ -1,5 +1,6 @@
 //! Every (workload, library, op) of the Rust harness as a closure handed to a [`Runner`]: the
-//! report binary times them with criterion, counts their allocations, or runs each once (smoke).
+//! report binary times them (in turns: it runs a workload again for each pass), counts their
+//! allocations, or runs each once (smoke).
 //!
 //! Encoding reuses one buffer per case (cleared, then appended to; bitcode's own `Buffer`,
 //! rkyv's `AlignedVec` and arena); decoding builds the full value from bytes encoded beforehand
@@ -407,5 +408,18 @@ impl Workloads {
         self.w4.run(r);
         self.w5.run(r);
         self.w6.run(r);
+    }
+
+    /// Runs every (library, op) of one workload (`W3`), in order.
+    pub fn run_workload(&self, workload: &str, r: &mut impl Runner) {
+        match workload {
+            "W1" => self.w1.run(r),
+            "W2" => self.w2.run(r),
+            "W3" => self.w3.run(r),
+            "W4" => self.w4.run(r),
+            "W5" => self.w5.run(r),
+            "W6" => self.w6.run(r),
+            other => panic!("unknown workload {other}"),
+        }
     }
 }

@@ -18,20 +18,26 @@
 //!
 //! Two passes: a counting pass (the counting global allocator of `cser_benchmarks::alloc`:
 //! bytes allocated per operation, averaged over a few calls after one warm-up call), then a
-//! timing pass with criterion, run from this program (flat sampling: every sample runs the same
-//! number of iterations); `median_ns`, `p10_ns` and `p90_ns` are taken from criterion's sample
-//! data (`sample.json`: each sample's time / iterations). `smoke` runs every operation once (or
-//! `--repeat N` times, for instruction counts under callgrind: the difference between two
-//! repeat counts is the steady-state cost of the operations, without the setup) and writes
-//! nothing.
+//! timing pass in turns. This VM's host swings the speed of the same code by up to 2-3x over one
+//! to a few seconds (W3 bitcode decode took 2612 ns a call in one run and 1402 ns in the next,
+//! each steady within its own 0.7 s), so timing one case after another, as criterion did, put
+//! each library in a different host state and moved the peers' ratios to cser by up to 2x
+//! between runs. Instead the libraries take turns, op by op: a warm-up pass (each case untimed
+//! for 300 ms, quick 200 ms, which sizes its batches to about 7 ms, quick 5 ms), then 10 passes
+//! (quick 6) in which each case, cser first, runs whole timed batches for 70 ms (quick 50 ms).
+//! `median_ns`, `p10_ns` and `p90_ns` are quantiles of every batch's time per iteration;
+//! `vs_cser` is the median over the passes (every round's) of the case's mean time in the pass ÷
+//! cser's in the same pass: the two a fraction of a second apart, under the same host state.
+//! `smoke` runs every operation once (or `--repeat N` times, for instruction counts under
+//! callgrind: the difference between two repeat counts is the steady-state cost of the
+//! operations, without the setup) and writes nothing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use criterion::{BenchmarkId, Criterion, SamplingMode};
 use cser_benchmarks::alloc;
 use cser_benchmarks::harness::{Case, Op, Runner, Workloads, LIBRARIES, WORKLOADS};
 use cser_benchmarks::workloads::{w5_path, W5Source};
@@ -111,8 +117,6 @@ fn parse_args() -> Result<Args, String> {
                     .filter(|&n| n > 0)
                     .ok_or(format!("--repeat needs a positive count, not {v}"))?;
             }
-            // `cargo bench` style flags criterion users may pass: ignored.
-            "--bench" => {}
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other}")),
         }
@@ -135,6 +139,17 @@ struct Measured {
     p10_ns: f64,
     p90_ns: f64,
     samples: usize,
+    /// This case's mean time ÷ cser's in each timed pass (in the parent: every round's passes).
+    vs_cser_passes: Vec<f64>,
+}
+
+impl Measured {
+    /// The row's `vs_cser`: the median of the passes' ratios; none without cser's turns.
+    fn vs_cser(&self) -> Option<f64> {
+        let mut ratios = self.vs_cser_passes.clone();
+        ratios.sort_by(f64::total_cmp);
+        (!ratios.is_empty()).then(|| percentile(&ratios, 0.5))
+    }
 }
 
 type Key = (&'static str, &'static str, Op);
@@ -233,66 +248,199 @@ impl Runner for SmokePass<'_> {
                 p10_ns: ns,
                 p90_ns: ns,
                 samples: 1,
+                vs_cser_passes: Vec::new(),
             },
         );
     }
 }
 
-/// The timing pass: criterion, one benchmark per case, flat sampling.
-struct TimingPass<'a> {
-    criterion: Criterion,
-    dir: PathBuf,
-    selection: &'a Selection,
-    results: &'a mut BTreeMap<Key, Measured>,
+/// The timing settings of a mode: per case 0.3 s of warm-up + 10 slices of 70 ms in full, 0.2 s +
+/// 6 × 50 ms in quick (the warm-up and measurement time criterion had each case before).
+#[derive(Debug, Clone, Copy)]
+struct Turns {
+    /// Each case's untimed warm-up, which also sizes its batches.
+    warm: Duration,
+    /// How many timed passes (turns of every case of an op).
+    passes: usize,
+    /// Each case's time in one pass: whole batches of about a tenth of it.
+    slice: Duration,
 }
 
-impl Runner for TimingPass<'_> {
+impl Turns {
+    fn of(mode: Mode) -> Turns {
+        let ms = Duration::from_millis;
+        match mode {
+            // Per round (of three): 90 cases × (0.3 s + 10 × 70 ms), plus the children's setup.
+            Mode::Full => Turns {
+                warm: ms(300),
+                passes: 10,
+                slice: ms(70),
+            },
+            // Per round: 42 cases × (0.2 s + 6 × 50 ms), plus the setup. (One process
+            // per workload with 0.2 s + 0.6 s moved W4's nanosecond encodes and W1's decodes by
+            // 15-38% against full; three short rounds agreed with full's three long ones.)
+            Mode::Quick => Turns {
+                warm: ms(200),
+                passes: 6,
+                slice: ms(50),
+            },
+            Mode::Smoke => unreachable!("smoke does not time in turns"),
+        }
+    }
+
+    /// A batch: about a tenth of a slice, so a slice holds about ten samples.
+    fn batch_time(self) -> Duration {
+        self.slice / 10
+    }
+}
+
+/// One case's timing in turns.
+#[derive(Debug, Default)]
+struct Turn {
+    /// Iterations per timed batch, sized in the warm-up.
+    batch: u64,
+    /// Every timed batch's ns per iteration.
+    samples: Vec<f64>,
+    /// Each timed pass's mean ns per iteration (its batches' total time / total iterations), in
+    /// pass order.
+    slices: Vec<f64>,
+}
+
+/// The timing pass, in turns: for one op, each timed case in harness order (cser first) runs
+/// for a slice, then the next; the report makes several such passes. The host of this VM swings
+/// the speed of the same code by 2-3x over one to a few seconds, so a peer and cser are only
+/// comparable when timed within a fraction of a second of each other, and over several passes.
+struct TurnsPass<'a> {
+    turns: Turns,
+    op: Op,
+    /// 0: the warm-up; 1..=passes: the timed passes.
+    pass: usize,
+    /// The cases to time: the selected ones, and cser's of the same workload and op.
+    timed: &'a BTreeSet<Key>,
+    cases: BTreeMap<Key, Turn>,
+}
+
+impl Runner for TurnsPass<'_> {
     fn run<O, F: FnMut() -> O>(&mut self, case: &Case, mut f: F) {
-        if !self.selection.selects(case) {
+        if case.op != self.op || !self.timed.contains(&key(case)) {
             return;
         }
-        let mut group = self.criterion.benchmark_group(case.workload);
-        group.sampling_mode(SamplingMode::Flat);
-        group.bench_function(BenchmarkId::new(case.library, case.op.name()), |b| {
-            b.iter(&mut f)
-        });
-        group.finish();
-        let file = self
-            .dir
-            .join(case.workload)
-            .join(case.library)
-            .join(case.op.name())
-            .join("new/sample.json");
-        let per_iter = read_samples(&file)
-            .unwrap_or_else(|e| panic!("criterion's samples of {}: {e}", case.id()));
-        let m = self.results.entry(key(case)).or_default();
-        m.bytes = case.bytes;
-        m.median_ns = percentile(&per_iter, 0.5);
-        m.p10_ns = percentile(&per_iter, 0.1);
-        m.p90_ns = percentile(&per_iter, 0.9);
-        m.samples = per_iter.len();
+        let turn = self.cases.entry(key(case)).or_default();
+        if self.pass == 0 {
+            turn.batch = warm_up(&mut f, self.turns.warm, self.turns.batch_time());
+            return;
+        }
+        // One untimed call: the caches and branch predictors still hold the previous case's.
+        black_box(f());
+        let (mut total, mut iterations) = (Duration::ZERO, 0);
+        let start = Instant::now();
+        loop {
+            let t0 = Instant::now();
+            for _ in 0..turn.batch {
+                black_box(f());
+            }
+            let t1 = Instant::now();
+            let elapsed = t1 - t0;
+            turn.samples
+                .push(elapsed.as_nanos() as f64 / turn.batch as f64);
+            total += elapsed;
+            iterations += turn.batch;
+            if t1 - start >= self.turns.slice {
+                break;
+            }
+        }
+        turn.slices
+            .push(total.as_nanos() as f64 / iterations as f64);
     }
 }
 
-/// Each sample's time / iterations, sorted, from criterion's `sample.json`.
-fn read_samples(file: &Path) -> Result<Vec<f64>, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let nums = |name: &str| -> Result<Vec<f64>, String> {
-        v[name]
-            .as_array()
-            .ok_or(format!("no {name} in {}", file.display()))?
-            .iter()
-            .map(|x| x.as_f64().ok_or(format!("bad {name}")))
-            .collect()
-    };
-    let (iters, times) = (nums("iters")?, nums("times")?);
-    let mut per_iter: Vec<f64> = iters.iter().zip(&times).map(|(i, t)| t / i).collect();
-    per_iter.sort_by(f64::total_cmp);
-    if per_iter.is_empty() {
-        return Err(format!("no samples in {}", file.display()));
+/// Runs `f` untimed for about `warm` and returns how many iterations take about `batch_time`,
+/// from its time per iteration in the second half of the warm-up (after the first calls' cold
+/// caches). The warm-up runs in chunks that double up to a batch, so it reads the clock seldom.
+fn warm_up<O>(f: &mut impl FnMut() -> O, warm: Duration, batch_time: Duration) -> u64 {
+    let start = Instant::now();
+    let mut chunk = 1;
+    let (mut late, mut late_iterations) = (Duration::ZERO, 0);
+    let mut last: (Duration, u64);
+    loop {
+        let t0 = Instant::now();
+        for _ in 0..chunk {
+            black_box(f());
+        }
+        let t1 = Instant::now();
+        last = (t1 - t0, chunk);
+        if t0 - start >= warm / 2 {
+            late += t1 - t0;
+            late_iterations += chunk;
+        }
+        if t1 - start >= warm {
+            break;
+        }
+        chunk = (chunk * 2).min(iterations_in(batch_time, last.0, last.1));
     }
-    Ok(per_iter)
+    if late_iterations > 0 {
+        iterations_in(batch_time, late, late_iterations)
+    } else {
+        iterations_in(batch_time, last.0, last.1)
+    }
+}
+
+/// How many iterations take about `time` (at least one), when `iterations` took `took`.
+fn iterations_in(time: Duration, took: Duration, iterations: u64) -> u64 {
+    let per_iteration = (took.as_nanos() as f64 / iterations as f64).max(0.1);
+    ((time.as_nanos() as f64 / per_iteration).round() as u64).max(1)
+}
+
+/// Times the `timed` cases in turns, op by op: a warm-up pass, then the timed passes.
+fn time_in_turns(
+    workloads: &Workloads,
+    turns: Turns,
+    timed: &BTreeSet<Key>,
+) -> BTreeMap<Key, Turn> {
+    let mut pass = TurnsPass {
+        turns,
+        op: Op::Encode,
+        pass: 0,
+        timed,
+        cases: BTreeMap::new(),
+    };
+    for op in Op::ALL {
+        let of_op: Vec<&str> = WORKLOADS
+            .into_iter()
+            .filter(|&w| timed.iter().any(|&(tw, _, top)| tw == w && top == op))
+            .collect();
+        pass.op = op;
+        for p in 0..=turns.passes {
+            pass.pass = p;
+            for &w in &of_op {
+                workloads.run_workload(w, &mut pass);
+            }
+        }
+    }
+    pass.cases
+}
+
+/// Fills the timed rows of `results` from their turns: quantiles of the batches, and each pass's
+/// ratio to cser's slice in the same pass.
+fn fill_from_turns(results: &mut BTreeMap<Key, Measured>, turns: &BTreeMap<Key, Turn>) {
+    for (&(w, l, op), m) in results.iter_mut() {
+        let turn = &turns[&(w, l, op)];
+        let mut samples = turn.samples.clone();
+        samples.sort_by(f64::total_cmp);
+        m.median_ns = percentile(&samples, 0.5);
+        m.p10_ns = percentile(&samples, 0.1);
+        m.p90_ns = percentile(&samples, 0.9);
+        m.samples = samples.len();
+        m.vs_cser_passes = match turns.get(&(w, "cser", op)) {
+            Some(cser) => turn
+                .slices
+                .iter()
+                .zip(&cser.slices)
+                .map(|(peer, cser)| peer / cser)
+                .collect(),
+            None => Vec::new(),
+        };
+    }
 }
 
 /// `ns` rounded to a tenth.
@@ -305,28 +453,6 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     let pos = p * (sorted.len() - 1) as f64;
     let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
     sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
-}
-
-/// Criterion's settings for a mode.
-fn criterion(mode: Mode, dir: &Path) -> Criterion {
-    let (samples, warm_up, measure, resamples) = match mode {
-        // Per round (of three): 66 cases × (0.3 s + 0.7 s) plus the slow cases' extra time:
-        // about 6.5 minutes in all. The rows are read from the samples, not from criterion's
-        // bootstrap estimates, so it resamples little (100,000 resamples took 0.7 s a case).
-        Mode::Full => (100, 300, 700, 1000),
-        // Per round: 66 cases × (0.2 s + 0.3 s): under three minutes in all. (One process per
-        // workload with 0.2 s + 0.6 s moved W4's nanosecond encodes and W1's decodes by 15-38%
-        // against full; three short rounds agree with full's three long ones.)
-        Mode::Quick => (30, 200, 300, 1000),
-        Mode::Smoke => unreachable!("smoke does not time with criterion"),
-    };
-    Criterion::default()
-        .sample_size(samples)
-        .warm_up_time(Duration::from_millis(warm_up))
-        .measurement_time(Duration::from_millis(measure))
-        .nresamples(resamples)
-        .without_plots()
-        .output_directory(dir)
 }
 
 fn machine() -> Value {
@@ -386,7 +512,6 @@ fn versions() -> Value {
         "prost": env!("CSER_BENCH_VERSION_PROST"),
         "serde_json": env!("CSER_BENCH_VERSION_SERDE_JSON"),
         "serde": env!("CSER_BENCH_VERSION_SERDE"),
-        "criterion": env!("CSER_BENCH_VERSION_CRITERION"),
     })
 }
 
@@ -402,7 +527,7 @@ fn ns(x: f64) -> String {
 
 fn print_table(results: &BTreeMap<Key, Measured>) {
     println!(
-        "\n{:<4} {:<11} {:>13} {:>13} {:>13} {:>13} {:>13} {:>11} {:>12} {:>12}",
+        "\n{:<4} {:<11} {:>13} {:>13} {:>13} {:>13} {:>13} {:>8} {:>8} {:>11} {:>12} {:>12}",
         "",
         "library",
         "encode",
@@ -410,6 +535,8 @@ fn print_table(results: &BTreeMap<Key, Measured>) {
         "enc p90",
         "decode",
         "decode_lazy",
+        "enc/cser",
+        "dec/cser",
         "bytes",
         "enc alloc",
         "dec alloc"
@@ -423,15 +550,20 @@ fn print_table(results: &BTreeMap<Key, Measured>) {
                 continue;
             };
             let alloc = |m: &Measured| m.alloc_bytes.map_or("-".to_owned(), |a| a.to_string());
+            let vs = |m: &Measured| m.vs_cser().map_or("-".to_owned(), |r| format!("{r:.2}"));
+            let (ve, vd) = (vs(e), vs(d));
             let lazy = results
                 .get(&(w, l, Op::DecodeLazy))
                 .map_or("-".to_owned(), |m| ns(m.median_ns));
-            println!(
-                "{w:<4} {l:<11} {:>13} {:>13} {:>13} {:>13} {lazy:>13} {:>11} {:>12} {:>12}",
+            let times = format!(
+                "{:>13} {:>13} {:>13} {:>13} {lazy:>13}",
                 ns(e.median_ns),
                 ns(e.p10_ns),
                 ns(e.p90_ns),
                 ns(d.median_ns),
+            );
+            println!(
+                "{w:<4} {l:<11} {times} {ve:>8} {vd:>8} {:>11} {:>12} {:>12}",
                 e.bytes,
                 alloc(e),
                 alloc(d)
@@ -453,7 +585,8 @@ fn cell(r: Option<f64>, all: &mut bool) -> String {
 }
 
 /// The Rust targets: cser's encode+decode time ≤ bitcode's and ≤ rkyv's (access + deserialize;
-/// issue 18); the legacy ones: encode and decode time ≤ bincode's, bytes ≤ postcard's.
+/// issue 18); the legacy ones: encode and decode time ≤ bincode's, bytes ≤ postcard's. Time
+/// ratios come from the peers' `vs_cser` (paired with cser pass by pass) where the rows have one.
 fn print_targets(results: &BTreeMap<Key, Measured>) {
     println!("\nTargets (cser / peer; met when ≤ 1.00):");
     println!(
@@ -471,7 +604,24 @@ fn print_targets(results: &BTreeMap<Key, Measured>) {
         let time = |l, ops: &[Op]| -> Option<f64> {
             ops.iter().map(|&op| get(l, op).map(|m| m.median_ns)).sum()
         };
-        let ratio = |peer, ops: &[Op]| Some(time("cser", ops)? / time(peer, ops)?);
+        // Peer time ÷ cser time over `ops`: from vs_cser, over several ops weighted by cser's
+        // medians (the peer's time taken as vs_cser × cser's); else the medians' ratio.
+        let paired = |peer, ops: &[Op]| -> Option<f64> {
+            if let [op] = ops {
+                return get(peer, *op)?.vs_cser();
+            }
+            let (mut p, mut c) = (0.0, 0.0);
+            for &op in ops {
+                let cser = get("cser", op)?.median_ns;
+                p += get(peer, op)?.vs_cser()? * cser;
+                c += cser;
+            }
+            Some(p / c)
+        };
+        let ratio = |peer, ops: &[Op]| match paired(peer, ops) {
+            Some(vs) => Some(1.0 / vs),
+            None => Some(time("cser", ops)? / time(peer, ops)?),
+        };
         let ed = [Op::Encode, Op::Decode];
         let cells = [
             cell(ratio("bitcode", &ed), &mut all),
@@ -508,18 +658,20 @@ fn print_targets(results: &BTreeMap<Key, Measured>) {
     );
 }
 
+/// Writes the rows; a child (`passes`) also each row's per-pass ratios to cser, for the parent.
 fn write_results(
     out: &Path,
     mode: Mode,
     results: &BTreeMap<Key, Measured>,
     w5: W5Source,
+    passes: bool,
 ) -> std::io::Result<()> {
     let mut rows = Vec::new();
     for w in WORKLOADS {
         for l in LIBRARIES {
             for op in Op::ALL {
                 if let Some(m) = results.get(&(w, l, op)) {
-                    rows.push(json!({
+                    let mut row = json!({
                         "language": "rust",
                         "workload": w,
                         "library": l,
@@ -531,7 +683,14 @@ fn write_results(
                         "p90_ns": tenths(m.p90_ns),
                         "bytes": m.bytes,
                         "alloc_bytes": m.alloc_bytes,
-                    }));
+                        // This case's time ÷ cser's, timed in the same passes (null without
+                        // cser's turns: decode_lazy).
+                        "vs_cser": m.vs_cser().map(|r| (r * 1000.0).round() / 1000.0),
+                    });
+                    if passes {
+                        row["vs_cser_passes"] = json!(m.vs_cser_passes);
+                    }
+                    rows.push(row);
                 }
             }
         }
@@ -566,18 +725,20 @@ fn measure_here(args: &Args, selection: &Selection) -> (BTreeMap<Key, Measured>,
         selection,
         results: &mut results,
     });
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion-report");
-    workloads.run(&mut TimingPass {
-        criterion: criterion(args.mode, &dir),
-        dir: dir.clone(),
-        selection,
-        results: &mut results,
-    });
+    // cser takes its turns wherever a selected peer does, selected or not: the peer's ratios
+    // pair each of its slices with cser's.
+    let timed: BTreeSet<Key> = results
+        .keys()
+        .flat_map(|&(w, l, op)| [(w, l, op), (w, "cser", op)])
+        .collect();
+    let turns = time_in_turns(&workloads, Turns::of(args.mode), &timed);
+    fill_from_turns(&mut results, &turns);
     (results, workloads.w5_source)
 }
 
 /// Measures each workload the selection may select in child processes of its own, `Mode::ROUNDS`
-/// rounds of every workload in turn, and keeps for each row the round with the middle median.
+/// rounds of every workload in turn, and keeps for each row the round with the middle median
+/// (and the median ratio to cser of all rounds' passes).
 fn measure_in_children(
     args: &Args,
     selection: &Selection,
@@ -597,8 +758,15 @@ fn measure_in_children(
     let results = rounds
         .into_iter()
         .map(|(key, mut measured)| {
+            // Each pass's ratio already pairs the case with cser under one host state: every
+            // round's passes count, pooled, rather than one round's.
+            let passes = measured
+                .iter()
+                .flat_map(|m| m.vs_cser_passes.iter().copied())
+                .collect();
             measured.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
-            let middle = measured.swap_remove(measured.len() / 2);
+            let mut middle = measured.swap_remove(measured.len() / 2);
+            middle.vs_cser_passes = passes;
             (key, middle)
         })
         .collect();
@@ -668,6 +836,10 @@ fn row_measured(row: &Value) -> Option<(Key, Measured)> {
         p10_ns: ns("p10_ns")?,
         p90_ns: ns("p90_ns")?,
         samples: 0,
+        vs_cser_passes: row["vs_cser_passes"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_f64).collect())
+            .unwrap_or_default(),
     };
     Some(((workload, library, op), measured))
 }
@@ -720,7 +892,7 @@ fn main() -> ExitCode {
             }
         }
     };
-    if let Err(e) = write_results(&args.out, args.mode, &results, w5) {
+    if let Err(e) = write_results(&args.out, args.mode, &results, w5, args.workload.is_some()) {
         eprintln!("cannot write {}: {e}", args.out.display());
         return ExitCode::FAILURE;
     }

@@ -35,24 +35,27 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * </pre>
  *
  * <p>{@code full}: JMH, every (library, workload, op) as its workload's {@link Plan} says (W1
- * and W5: one fork, 5 × 1 s warm-up, 6 × 0.5 s measured; the others: three forks, each 10 ×
- * 0.2 s warm-up, 5 × 0.2 s measured); then the W4 stream's transfers of 1,000,000 messages in
+ * and W5: each library in one fork of its own, 5 × 1 s warm-up, 6 × 0.5 s measured; the others:
+ * each peer in turns with cser in three forks of {@link PairBench}, 40 × 0.1 s warm-up and 20 ×
+ * 0.1 s measured); then the W4 stream's transfers of 1,000,000 messages in
  * pairs of fresh sender and receiver JVMs, as many pairs and untimed and timed transfers per
  * variant as {@link #STREAM_PLANS} says, the variants taking turns.
  * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} and workloads of
  * {@link #QUICK_WORKLOADS} only, measured as in full, and no stream (unless {@code --libraries},
  * {@code --workloads}, {@code --stream}). It writes {@code benchmarks/target/quick/java.json},
  * not the committed full results ({@code benchmarks/compare_modes.py} compares the two).
- * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration),
+ * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration
+ * per library),
  * 10,000 stream messages, nothing written. Allocation comes from JMH's {@code -prof gc}
- * ({@code gc.alloc.rate.norm}), the percentiles from the per-iteration scores.
+ * ({@code gc.alloc.rate.norm}, a library's iterations' median), the percentiles from the
+ * per-iteration scores, {@code vs_cser} from the turns ({@link Turns}).
  */
 public final class RunAll {
     /**
      * The quick mode's libraries: cser and the peer of the speed targets, Fory's fastest mode
-     * (protobuf's target is its bytes, which the full run gives). A row costs three forks of
-     * about 4 s with their JVM starts ({@link Plan#FAST}), so more libraries would not fit the
-     * quick run's six minutes.
+     * (protobuf's target is its bytes, which the full run gives). A (workload, op) costs three
+     * forks of about 7 s with their JVM starts ({@link Plan#FAST}), so more peers would not fit
+     * the quick run's six minutes.
      */
     static final List<String> QUICK_LIBRARIES = List.of("cser", "fory-fastest");
 
@@ -148,39 +151,35 @@ public final class RunAll {
             jvmArgs.add("-D" + Data.W5_BIN_PROPERTY + "=" + bin);
             jvmArgs.add("-D" + Data.W5_FROM_FILE_PROPERTY + "=" + w5FromFile);
         }
-        List<RunResult> results = new ArrayList<>();
-        if (mode.equals("smoke")) {
-            results.addAll(jmh(mode, libraries, workloads, jvmArgs, Plan.SMOKE));
-        } else {
-            // The workloads of milliseconds (full only; quick leaves them out) and those of
-            // micro- and nanoseconds, each with its own plan.
-            List<String> slow = workloads.stream().filter(SLOW_WORKLOADS::contains).toList();
-            List<String> fast = workloads.stream().filter(w -> !SLOW_WORKLOADS.contains(w)).toList();
-            if (!slow.isEmpty()) {
-                results.addAll(jmh(mode, libraries, slow, jvmArgs, Plan.SLOW));
-            }
-            if (!fast.isEmpty()) {
-                results.addAll(jmh(mode, libraries, fast, jvmArgs, Plan.FAST));
-            }
+        // The workloads of milliseconds (full only; quick leaves them out) each library in forks
+        // of its own, those of micro- and nanoseconds in turns with cser, each with its plan.
+        List<String> slow = workloads.stream().filter(SLOW_WORKLOADS::contains).toList();
+        List<String> fast = workloads.stream().filter(w -> !SLOW_WORKLOADS.contains(w)).toList();
+        boolean smoke = mode.equals("smoke");
+        Turns turns = new Turns();
+        if (!slow.isEmpty()) {
+            gather(turns, jmh(mode, Bench.class, "library", libraries, slow, jvmArgs, smoke ? Plan.SMOKE : Plan.SLOW));
+        }
+        if (!fast.isEmpty()) {
+            List<String> peers = libraries.stream().filter(l -> !l.equals("cser")).toList();
+            Plan plan = smoke ? Plan.SMOKE : Plan.FAST;
+            gather(turns, peers.isEmpty() ? jmh(mode, Bench.class, "library", List.of("cser"), fast, jvmArgs, plan)
+                    : jmh(mode, PairBench.class, "peer", peers, fast, jvmArgs, plan));
         }
 
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (RunResult rr : results) {
-            BenchmarkParams p = rr.getParams();
-            String library = p.getParam("library");
-            String workload = p.getParam("workload");
-            String op = p.getBenchmark().substring(p.getBenchmark().lastIndexOf('.') + 1);
-            List<Double> scores = new ArrayList<>();
-            for (BenchmarkResult br : rr.getBenchmarkResults()) {
-                for (IterationResult ir : br.getIterationResults()) {
-                    scores.add(ir.getPrimaryResult().getScore());
-                }
+        for (Map.Entry<String, Turns.Row> e : turns.rows().entrySet()) {
+            String[] k = e.getKey().split("/");
+            String workload = k[0];
+            String library = k[1];
+            String op = k[2];
+            if (!libraries.contains(library)) {
+                continue; // cser, timed only as the peers' partner
             }
-            double[] s = scores.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            Result<?> alloc = rr.getSecondaryResults().get("gc.alloc.rate.norm");
-            if (alloc == null) {
-                alloc = rr.getSecondaryResults().get("\u00b7gc.alloc.rate.norm");
-            }
+            Turns.Row r = e.getValue();
+            double[] s = r.scores.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            double[] alloc = r.allocs.stream().mapToDouble(Double::doubleValue).filter(a -> !Double.isNaN(a)).sorted()
+                    .toArray();
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("language", "java");
             row.put("workload", workload);
@@ -189,8 +188,9 @@ public final class RunAll {
             row.put("median_ns", percentile(s, 50));
             row.put("p10_ns", percentile(s, 10));
             row.put("p90_ns", percentile(s, 90));
+            row.put("vs_cser", Turns.vsCser(library, r));
             row.put("bytes", sizes.get(workload + "/" + library));
-            row.put("alloc_bytes", alloc == null || Double.isNaN(alloc.getScore()) ? null : Math.round(alloc.getScore()));
+            row.put("alloc_bytes", alloc.length == 0 ? null : Math.round(percentile(alloc, 50)));
             rows.add(row);
         }
         rows.sort((a, b) -> {
@@ -245,6 +245,7 @@ public final class RunAll {
                 row.put("median_ns", mean);
                 row.put("p10_ns", percentile(per, 10));
                 row.put("p90_ns", percentile(per, 90));
+                row.put("vs_cser", null);
                 row.put("bytes", Math.round((double) wire.get(v) / count));
                 row.put("alloc_bytes", null);
                 rows.add(row);
@@ -295,32 +296,32 @@ public final class RunAll {
 
     /**
      * How JMH runs a (library, workload, op): forks, then warm-up and measured iterations. A row
-     * is the median of all its forks' measured iterations.
+     * is the median of all its forks' measured iterations ({@link Turns}).
      */
     enum Plan {
         /**
-         * W1 and W5 (milliseconds an operation), full only: five seconds of warm-up, because
-         * C2 compiles their long decode loops only after a few seconds (shorter warm-ups
-         * measured the interpreter: W1's cser decode at 35 ms for four iterations, then 1.5 ms).
+         * W1 and W5 (milliseconds an operation), full only, each library in forks of its own
+         * ({@link Bench}): five seconds of warm-up, because C2 compiles their long decode loops
+         * only after a few seconds (shorter warm-ups measured the interpreter: W1's cser decode
+         * at 35 ms for four iterations, then 1.5 ms). Not in turns: their operations are mostly
+         * garbage collection, and in a shared heap one library's garbage would be collected in
+         * the other's time.
          */
         SLOW(1, 5, 1000, 6, 500),
         /**
-         * Every other workload, full and quick alike, so that a quick run measures its rows as
-         * the full run does. Three forks: a fork's speed is partly fixed when it starts and
-         * partly follows the host for a second at a time, and one fork per row put that into
-         * the ratios (four forks of W6 decode, one after another: cser 188, 231, 211 and 212 ns,
-         * Fory 225, 152, 157 and 150 ns; a quick run's W6 Fory decode came out 0.93× cser
-         * against the full run's 0.76×); the median of three forks' iterations follows the
-         * majority. Two seconds of warm-up: on the loaded 2-core machine a fork's times settle
-         * only after 1-1.6 s (decode the latest: Fory, protobuf and Kryo on W6 ran 3-5× slower
-         * until then, while C2 works through its queue; 0.9 s still measured W6 Fory decode at
-         * 2.5 µs against 0.15 µs). A warm-up that settles inside the fork first (a loop in
-         * {@code @Setup} until the compile queue was empty) did not help: JMH's own loop is
-         * compiled afresh after it.
+         * Every other workload, full and quick alike (a quick run measures fewer rows, not
+         * differently): each peer in turns with cser ({@link PairBench}), three forks of 40 ×
+         * 0.1 s warm-up and 20 × 0.1 s measured, ten turns a fork. Three forks: a fork's speed is
+         * partly fixed when it starts (four forks of W6 decode, one after another: cser 188,
+         * 231, 211 and 212 ns). Four seconds of warm-up, two for each library: on this machine a
+         * fork's times settle only after 1.2-2 s of a library's own (W3 and W6 decode the latest;
+         * until then decode ran 3-5× slower while C2 worked through its queue). A warm-up that
+         * settles inside the fork first (a loop in {@code @Setup} until the compile queue was
+         * empty) did not help: JMH's own loop is compiled afresh after it.
          */
-        FAST(3, 10, 200, 5, 200),
-        /** Every benchmark once in the runner's JVM, to see that it runs. */
-        SMOKE(0, 0, 0, 1, 10);
+        FAST(3, 40, 100, 20, 100),
+        /** Every benchmark once in the runner's JVM (PairBench: one turn), to see that it runs. */
+        SMOKE(0, 0, 0, 2, 10);
 
         final int forks;
         final int warmups;
@@ -337,19 +338,27 @@ public final class RunAll {
         }
     }
 
-    /** Runs Bench's encode and decode for every (library, workload) under one plan. */
-    private static Collection<RunResult> jmh(String mode, List<String> libraries, List<String> workloads,
-            List<String> jvmArgs, Plan plan) throws Exception {
+    /**
+     * Runs {@code bench}'s encode and decode for every value of its {@code libraryParam} (Bench's
+     * {@code library}, PairBench's {@code peer}) on every workload, under one plan.
+     */
+    private static Collection<RunResult> jmh(String mode, Class<?> bench, String libraryParam, List<String> libraries,
+            List<String> workloads, List<String> jvmArgs, Plan plan) throws Exception {
+        if (bench == PairBench.class && (plan.warmups % 2 != 0 || plan.iterations % 2 != 0)) {
+            // cser must run the first measured iteration, and each library whole turns.
+            throw new IllegalArgumentException("PairBench runs whole turns: " + plan + " has an odd iteration count");
+        }
         ChainedOptionsBuilder opt = new OptionsBuilder()
-                .include(Bench.class.getName() + "\\.(encode|decode)$")
-                .param("library", libraries.toArray(new String[0]))
+                .include(bench.getName() + "\\.(encode|decode)$")
+                .param(libraryParam, libraries.toArray(new String[0]))
                 .param("workload", workloads.toArray(new String[0]))
                 .addProfiler("gc")
                 .shouldFailOnError(true)
                 .timeUnit(TimeUnit.NANOSECONDS)
                 .resultFormat(ResultFormatType.JSON)
-                .result(Path.of(System.getProperty("java.io.tmpdir"),
-                        "cser-jmh-java-" + mode + "-" + plan.name().toLowerCase(Locale.ROOT) + ".json").toString())
+                .result(Path.of(System.getProperty("java.io.tmpdir"), "cser-jmh-java-" + mode + "-"
+                        + bench.getSimpleName().toLowerCase(Locale.ROOT) + "-" + plan.name().toLowerCase(Locale.ROOT)
+                        + ".json").toString())
                 .jvmArgsAppend(jvmArgs.toArray(new String[0]))
                 .forks(plan.forks)
                 .warmupIterations(plan.warmups)
@@ -359,6 +368,33 @@ public final class RunAll {
             opt.warmupTime(TimeValue.milliseconds(plan.warmupMillis));
         }
         return new Runner(opt.build()).run();
+    }
+
+    /** Adds every fork's measured iterations to {@code turns}: PairBench's split into turns, Bench's whole. */
+    static void gather(Turns turns, Collection<RunResult> results) {
+        for (RunResult rr : results) {
+            BenchmarkParams p = rr.getParams();
+            String workload = p.getParam("workload");
+            String op = p.getBenchmark().substring(p.getBenchmark().lastIndexOf('.') + 1);
+            boolean pair = p.getBenchmark().startsWith(PairBench.class.getName() + ".");
+            for (BenchmarkResult fork : rr.getBenchmarkResults()) {
+                List<Double> scores = new ArrayList<>();
+                List<Double> allocs = new ArrayList<>();
+                for (IterationResult ir : fork.getIterationResults()) {
+                    scores.add(ir.getPrimaryResult().getScore());
+                    Result<?> alloc = ir.getSecondaryResults().get("gc.alloc.rate.norm");
+                    if (alloc == null) {
+                        alloc = ir.getSecondaryResults().get("\u00b7gc.alloc.rate.norm");
+                    }
+                    allocs.add(alloc == null ? Double.NaN : alloc.getScore());
+                }
+                if (pair) {
+                    turns.addPair(workload, p.getParam("peer"), op, scores, allocs);
+                } else {
+                    turns.addAlone(workload, p.getParam("library"), op, scores, allocs);
+                }
+            }
+        }
     }
 
     /**
@@ -428,11 +464,12 @@ public final class RunAll {
 
     private static void printTable(List<Map<String, Object>> rows) {
         System.out.println();
-        System.out.printf("%-9s %-18s %-6s %14s %14s %14s %10s %12s%n", "workload", "library", "op", "median ns",
-                "p10 ns", "p90 ns", "bytes", "alloc B/op");
+        System.out.printf("%-9s %-18s %-6s %14s %14s %14s %8s %10s %12s%n", "workload", "library", "op", "median ns",
+                "p10 ns", "p90 ns", "vs cser", "bytes", "alloc B/op");
         for (Map<String, Object> r : rows) {
-            System.out.printf("%-9s %-18s %-6s %,14.0f %,14.0f %,14.0f %,10d %12s%n", r.get("workload"), r.get("library"),
+            System.out.printf("%-9s %-18s %-6s %,14.0f %,14.0f %,14.0f %8s %,10d %12s%n", r.get("workload"), r.get("library"),
                     r.get("op"), (Double) r.get("median_ns"), (Double) r.get("p10_ns"), (Double) r.get("p90_ns"),
+                    r.get("vs_cser") == null ? "-" : String.format("%.3f", (Double) r.get("vs_cser")),
                     ((Number) r.get("bytes")).longValue(),
                     r.get("alloc_bytes") == null ? "-" : String.format("%,d", (Long) r.get("alloc_bytes")));
         }
