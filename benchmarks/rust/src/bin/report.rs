@@ -11,8 +11,8 @@
 //! depends on where on the heap its values' strings and the buffers it allocates land, and in one
 //! process that depends on every case measured before (benchmarks/notes.md). A child builds the
 //! values of every workload, as the single process did, and measures only its own. Each workload
-//! is measured in three such processes, one round of every workload after another, and a row is
-//! the round with the middle median: one process whose heap landed badly moved a peer's
+//! is measured in three such processes (quick: five, of W2, W3, W4 and W6 only), one round of
+//! every workload after another, and a row is the round with the middle median: one process whose heap landed badly moved a peer's
 //! nanosecond encode by 15-20% (W6 prost 99 ns in one full run, 80-88 ns in three quick ones),
 //! and a run of one process per workload could not repeat its own ratios within 15%.
 //!
@@ -59,8 +59,16 @@ impl Mode {
         }
     }
 
-    /// How many child processes measure each workload (the middle one's row is kept).
-    const ROUNDS: usize = 3;
+    /// How many child processes measure each workload (the middle one's row is kept, and every
+    /// one's turns count for `vs_cser`). Quick has more of shorter ones: a nanosecond operation's
+    /// ratio moves with the process (W4 rkyv decode against cser: 0.69-0.80 over eight W4-only
+    /// runs of three processes), and five processes of four workloads fit its minutes.
+    fn rounds(self) -> usize {
+        match self {
+            Mode::Quick => 5,
+            Mode::Full | Mode::Smoke => 3,
+        }
+    }
 }
 
 struct Args {
@@ -163,19 +171,27 @@ fn key(case: &Case) -> Key {
 /// every harness (with postcard and prost, `make bench-quick` took 6 min 37 s).
 const QUICK_LIBRARIES: [&str; 3] = ["cser", "bitcode", "rkyv"];
 
+/// The quick mode's workloads, as in the Java and Python quick runs: W1 and W5 take milliseconds
+/// an operation, mostly the allocator's and the memory's time, and their ratios moved with the
+/// host more than the others' (W1 bitcode decode's per-pass ratios to cser: 0.35-0.49 in one
+/// process; a quick run 17% off the full run's).
+const QUICK_WORKLOADS: [&str; 4] = ["W2", "W3", "W4", "W6"];
+
 /// Which cases a run measures: those whose id contains the filter, of its workload if it has one,
-/// and in quick mode of `QUICK_LIBRARIES` only.
+/// and in quick mode of `QUICK_LIBRARIES` and `QUICK_WORKLOADS` only.
 struct Selection {
     filter: Option<String>,
     workload: Option<&'static str>,
-    /// The quick mode's libraries, or every one.
+    /// The quick mode's libraries and workloads, or every one.
     quick: bool,
 }
 
 impl Selection {
     fn selects(&self, case: &Case) -> bool {
         self.workload.is_none_or(|w| w == case.workload)
-            && (!self.quick || QUICK_LIBRARIES.contains(&case.library))
+            && (!self.quick
+                || QUICK_LIBRARIES.contains(&case.library)
+                    && QUICK_WORKLOADS.contains(&case.workload))
             && self
                 .filter
                 .as_ref()
@@ -184,6 +200,9 @@ impl Selection {
 
     /// Whether any case of `workload` can be selected (the parent starts no child for the rest).
     fn may_select(&self, workload: &str) -> bool {
+        if self.quick && !QUICK_WORKLOADS.contains(&workload) {
+            return false;
+        }
         LIBRARIES.into_iter().any(|library| {
             Op::ALL.into_iter().any(|op| {
                 self.filter.as_ref().is_none_or(|f| {
@@ -736,7 +755,7 @@ fn measure_here(args: &Args, selection: &Selection) -> (BTreeMap<Key, Measured>,
     (results, workloads.w5_source)
 }
 
-/// Measures each workload the selection may select in child processes of its own, `Mode::ROUNDS`
+/// Measures each workload the selection may select in child processes of its own, `Mode::rounds`
 /// rounds of every workload in turn, and keeps for each row the round with the middle median
 /// (and the median ratio to cser of all rounds' passes).
 fn measure_in_children(
@@ -745,8 +764,9 @@ fn measure_in_children(
 ) -> Result<(BTreeMap<Key, Measured>, W5Source), String> {
     let mut rounds: BTreeMap<Key, Vec<Measured>> = BTreeMap::new();
     let mut w5 = W5Source::File;
-    for round in 1..=Mode::ROUNDS {
-        println!("round {round} of {}", Mode::ROUNDS);
+    let round_count = args.mode.rounds();
+    for round in 1..=round_count {
+        println!("round {round} of {round_count}");
         let (results, source) = measure_round(args, selection)?;
         if source == W5Source::BuiltIn {
             w5 = W5Source::BuiltIn;
