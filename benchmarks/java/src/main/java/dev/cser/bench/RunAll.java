@@ -37,7 +37,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>{@code full}: JMH, every (library, workload, op) as its workload's {@link Plan} says (W1
  * and W5: each library in one fork of its own, 5 × 1 s warm-up, 6 × 0.5 s measured; the others:
  * each peer in turns with cser in three forks of {@link PairBench}, 40 × 0.1 s warm-up and 20 ×
- * 0.1 s measured); then the W4 stream's transfers of 1,000,000 messages in
+ * 0.1 s measured, W2 60 × 0.1 s); then the W4 stream's transfers of 1,000,000 messages in
  * pairs of fresh sender and receiver JVMs, as many pairs and untimed and timed transfers per
  * variant as {@link #STREAM_PLANS} says, the variants taking turns.
  * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} and workloads of
@@ -54,13 +54,16 @@ public final class RunAll {
     /**
      * The quick mode's libraries: cser and the peer of the speed targets, Fory's fastest mode
      * (protobuf's target is its bytes, which the full run gives). A (workload, op) costs three
-     * forks of about 7 s with their JVM starts ({@link Plan#FAST}), so more peers would not fit
-     * the quick run's six minutes.
+     * forks of about 7 s with their JVM starts ({@link Plan#FAST}; W2's about 11 s,
+     * {@link Plan#LONG}), so more peers would not fit the quick run's six minutes.
      */
     static final List<String> QUICK_LIBRARIES = List.of("cser", "fory-fastest");
 
     /** The workloads of milliseconds an operation, measured as {@link Plan#SLOW} says. */
     static final List<String> SLOW_WORKLOADS = List.of("W1", "W5");
+
+    /** The workloads of hundreds of microseconds an operation, measured as {@link Plan#LONG} says. */
+    static final List<String> LONG_WORKLOADS = List.of("W2");
 
     /**
      * How each W4 stream variant runs, full and quick: in how many pairs of JVMs (sender,
@@ -154,17 +157,22 @@ public final class RunAll {
         // The workloads of milliseconds (full only; quick leaves them out) each library in forks
         // of its own, those of micro- and nanoseconds in turns with cser, each with its plan.
         List<String> slow = workloads.stream().filter(SLOW_WORKLOADS::contains).toList();
-        List<String> fast = workloads.stream().filter(w -> !SLOW_WORKLOADS.contains(w)).toList();
+        List<String> longer = workloads.stream().filter(LONG_WORKLOADS::contains).toList();
+        List<String> fast = workloads.stream()
+                .filter(w -> !SLOW_WORKLOADS.contains(w) && !LONG_WORKLOADS.contains(w)).toList();
         boolean smoke = mode.equals("smoke");
         Turns turns = new Turns();
         if (!slow.isEmpty()) {
             gather(turns, jmh(mode, Bench.class, "library", libraries, slow, jvmArgs, smoke ? Plan.SMOKE : Plan.SLOW));
         }
-        if (!fast.isEmpty()) {
-            List<String> peers = libraries.stream().filter(l -> !l.equals("cser")).toList();
-            Plan plan = smoke ? Plan.SMOKE : Plan.FAST;
-            gather(turns, peers.isEmpty() ? jmh(mode, Bench.class, "library", List.of("cser"), fast, jvmArgs, plan)
-                    : jmh(mode, PairBench.class, "peer", peers, fast, jvmArgs, plan));
+        List<String> peers = libraries.stream().filter(l -> !l.equals("cser")).toList();
+        for (Map.Entry<List<String>, Plan> group : List.of(Map.entry(longer, Plan.LONG), Map.entry(fast, Plan.FAST))) {
+            if (group.getKey().isEmpty()) {
+                continue;
+            }
+            Plan plan = smoke ? Plan.SMOKE : group.getValue();
+            gather(turns, peers.isEmpty() ? jmh(mode, Bench.class, "library", List.of("cser"), group.getKey(), jvmArgs, plan)
+                    : jmh(mode, PairBench.class, "peer", peers, group.getKey(), jvmArgs, plan));
         }
 
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -309,7 +317,7 @@ public final class RunAll {
          */
         SLOW(1, 5, 1000, 6, 500),
         /**
-         * Every other workload, full and quick alike (a quick run measures fewer rows, not
+         * W3, W4 and W6, full and quick alike (a quick run measures fewer rows, not
          * differently): each peer in turns with cser ({@link PairBench}), three forks of 40 ×
          * 0.1 s warm-up and 20 × 0.1 s measured, ten turns a fork. Three forks: a fork's speed is
          * partly fixed when it starts (four forks of W6 decode, one after another: cser 188,
@@ -320,6 +328,16 @@ public final class RunAll {
          * empty) did not help: JMH's own loop is compiled afresh after it.
          */
         FAST(3, 40, 100, 20, 100),
+        /**
+         * W2 (hundreds of microseconds an operation): as {@link #FAST}, but 60 × 0.1 s measured,
+         * thirty turns a fork. Its times swing between two levels about 1.5× apart for a second or
+         * a few at a time, both libraries alike (Fory's W2 decode 192-348 µs in one fork of its
+         * own, cser's 269-470), and ten turns a fork did not average over enough of them: in six
+         * forks of cser and Fory's W2 decode the forks' median turn ratios ranged 0.60-0.77, and
+         * the median over three of them (a run's row) 0.63-0.75 whichever three (0.66-0.78 in
+         * six more); with thirty turns a fork, 0.63-0.69 (six forks, 2026-11-27).
+         */
+        LONG(3, 40, 100, 60, 100),
         /** Every benchmark once in the runner's JVM (PairBench: one turn), to see that it runs. */
         SMOKE(0, 0, 0, 2, 10);
 
