@@ -57,7 +57,8 @@ class Mode:
 LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "msgspec", "msgspec-json")
 # A quick run has six minutes for every harness: cser and the peers of the targets only.
 QUICK_LIBRARIES = ("cser", *TARGET_PEERS)
-# ... on the targets' workloads and W4. W1's and W5's decodes (100,000 records, 5,000 molecules)
+# ... on the targets' workloads (W4's nanosecond encodes, without a target, moved 18-30% with the
+# host's state between a full run and a quick run right after it: pyfory 5.09x and 6.61x). W1's and W5's decodes (100,000 records, 5,000 molecules)
 # are mostly the cyclic collector's passes over the containers they build in every library but
 # cser (whose decoder pauses the collector): msgspec's W1 decode took 16.9-25.6 ms and msgpack's
 # 115-181 ms from one process to the next, with the same collections in each (msgspec 260, 23
@@ -65,7 +66,7 @@ QUICK_LIBRARIES = ("cser", *TARGET_PEERS)
 # processes of a quick run could not repeat the full run's ratios (W1 msgspec decode 2.18x
 # against 1.55x). As in the Java harness, the quick run leaves them to the full run
 # (--workloads W1,W5 to time them anyway).
-QUICK_WORKLOADS = ("W2", "W3", "W4", "W6")
+QUICK_WORKLOADS = ("W2", "W3", "W6")
 
 # Three rounds, each in a process of its own: W1's and W5's rows (hundreds of kilobytes to
 # megabytes of objects per operation) moved by 20-75% from one process to the next, so one
