@@ -58,9 +58,10 @@ LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "ms
 # A quick run has six minutes for every harness: cser and the peers of the targets only.
 QUICK_LIBRARIES = ("cser", *TARGET_PEERS)
 # ... on the targets' workloads (W4's nanosecond encodes, without a target, moved 18-30% with the
-# host's state between a full run and a quick run right after it: pyfory 5.09x and 6.61x). W1's and W5's decodes (100,000 records, 5,000 molecules)
-# are mostly the cyclic collector's passes over the containers they build in every library but
-# cser (whose decoder pauses the collector): msgspec's W1 decode took 16.9-25.6 ms and msgpack's
+# host's state between a full run and a quick run right after it: pyfory 5.09x and 6.61x). W1's
+# and W5's decodes (100,000 records, 5,000 molecules) are mostly the cyclic collector's passes
+# over the containers they build in every library but cser (whose decoder pauses the
+# collector): msgspec's W1 decode took 16.9-25.6 ms and msgpack's
 # 115-181 ms from one process to the next, with the same collections in each (msgspec 260, 23
 # and 2 of generations 0, 1 and 2) and 10.5-12.6 / 48.7-52.4 ms with the collector off, so three
 # processes of a quick run could not repeat the full run's ratios (W1 msgspec decode 2.18x

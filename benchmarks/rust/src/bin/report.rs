@@ -11,10 +11,11 @@
 //! depends on where on the heap its values' strings and the buffers it allocates land, and in one
 //! process that depends on every case measured before (benchmarks/notes.md). A child builds the
 //! values of every workload, as the single process did, and measures only its own. Each workload
-//! is measured in three such processes (quick: five, of W2, W3, W4 and W6 only), one round of
-//! every workload after another, and a row is the round with the middle median: one process whose heap landed badly moved a peer's
-//! nanosecond encode by 15-20% (W6 prost 99 ns in one full run, 80-88 ns in three quick ones),
-//! and a run of one process per workload could not repeat its own ratios within 15%.
+//! is measured in three such processes (quick: five, of W2, W3 and W6 only), one round of every
+//! workload after another, and a row is the round with the middle median: one process whose heap
+//! landed badly moved a peer's nanosecond encode by 15-20% (W6 prost 99 ns in one full run,
+//! 80-88 ns in three quick ones), and a run of one process per workload could not repeat its own
+//! ratios within 15%.
 //!
 //! Two passes: a counting pass (the counting global allocator of `cser_benchmarks::alloc`:
 //! bytes allocated per operation, averaged over a few calls after one warm-up call), then a
@@ -62,7 +63,7 @@ impl Mode {
     /// How many child processes measure each workload (the middle one's row is kept, and every
     /// one's turns count for `vs_cser`). Quick has more of shorter ones: a nanosecond operation's
     /// ratio moves with the process (W4 rkyv decode against cser: 0.69-0.80 over eight W4-only
-    /// runs of three processes), and five processes of four workloads fit its minutes.
+    /// runs of three processes), and five processes of three workloads fit its minutes.
     fn rounds(self) -> usize {
         match self {
             Mode::Quick => 5,
