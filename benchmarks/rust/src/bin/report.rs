@@ -11,7 +11,7 @@
 //! depends on where on the heap its values' strings and the buffers it allocates land, and in one
 //! process that depends on every case measured before (benchmarks/notes.md). A child builds the
 //! values of every workload, as the single process did, and measures only its own. Each workload
-//! is measured in three such processes (quick: five, of W2, W3 and W6 only), one round of every
+//! is measured in five such processes (quick: of W2, W3 and W6 only), one round of every
 //! workload after another, and a row is the round with the middle median: one process whose heap
 //! landed badly moved a peer's nanosecond encode by 15-20% (W6 prost 99 ns in one full run,
 //! 80-88 ns in three quick ones), and a run of one process per workload could not repeat its own
@@ -61,13 +61,15 @@ impl Mode {
     }
 
     /// How many child processes measure each workload (the middle one's row is kept, and every
-    /// one's turns count for `vs_cser`). Quick has more of shorter ones: a nanosecond operation's
-    /// ratio moves with the process (W4 rkyv decode against cser: 0.69-0.80 over eight W4-only
-    /// runs of three processes), and five processes of three workloads fit its minutes.
+    /// one's turns count for `vs_cser`). Five, full and quick (quick's shorter): a nanosecond
+    /// operation's ratio moves with the process (W4 rkyv decode against cser: 0.69-0.80 over
+    /// eight W4-only runs of three processes), five processes of three workloads fit a quick
+    /// run's minutes, and with three the full run, the reference a quick run is compared with,
+    /// was the one off: W6 bitcode encode 2.92x cser in it, 3.27x and 3.28x in two quick runs.
     fn rounds(self) -> usize {
         match self {
-            Mode::Quick => 5,
-            Mode::Full | Mode::Smoke => 3,
+            Mode::Full | Mode::Quick => 5,
+            Mode::Smoke => 3,
         }
     }
 }
@@ -291,7 +293,7 @@ impl Turns {
     fn of(mode: Mode) -> Turns {
         let ms = Duration::from_millis;
         match mode {
-            // Per round (of three): 90 cases × (0.3 s + 10 × 70 ms), plus the children's setup.
+            // Per round (of five): 90 cases × (0.3 s + 10 × 70 ms), plus the children's setup.
             Mode::Full => Turns {
                 warm: ms(300),
                 passes: 10,

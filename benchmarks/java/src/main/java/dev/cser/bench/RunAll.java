@@ -37,13 +37,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>{@code full}: JMH, every (library, workload, op) as its workload's {@link Plan} says (W1
  * and W5: each library in one fork of its own, 5 × 1 s warm-up, 6 × 0.5 s measured; the others:
  * each peer in turns with cser in three forks of {@link PairBench}, 40 × 0.1 s warm-up and 20 ×
- * 0.1 s measured, W2 60 × 0.1 s); then the W4 stream's transfers of 1,000,000 messages in
- * pairs of fresh sender and receiver JVMs, as many pairs and untimed and timed transfers per
- * variant as {@link #STREAM_PLANS} says, the variants taking turns.
+ * 0.1 s measured, W2 in six forks of 60 × 0.1 s); then the W4 stream's transfers of 1,000,000
+ * messages in pairs of fresh sender and receiver JVMs, as many pairs and untimed and timed
+ * transfers per variant as {@link #STREAM_PLANS} says, the variants taking turns.
  * {@code quick}: the libraries of {@link #QUICK_LIBRARIES} and workloads of
- * {@link #QUICK_WORKLOADS} only, measured as in full, and no stream (unless {@code --libraries},
- * {@code --workloads}, {@code --stream}). It writes {@code benchmarks/target/quick/java.json},
- * not the committed full results ({@code benchmarks/compare_modes.py} compares the two).
+ * {@link #QUICK_WORKLOADS} only, measured as in full but W2 in three forks, and no stream
+ * (unless {@code --libraries}, {@code --workloads}, {@code --stream}). It writes
+ * {@code benchmarks/target/quick/java.json}, not the committed full results
+ * ({@code benchmarks/compare_modes.py} compares the two).
  * {@code smoke}: every benchmark once in this JVM (no fork, no warm-up, one 10 ms iteration
  * per library),
  * 10,000 stream messages, nothing written. Allocation comes from JMH's {@code -prof gc}
@@ -62,7 +63,10 @@ public final class RunAll {
     /** The workloads of milliseconds an operation, measured as {@link Plan#SLOW} says. */
     static final List<String> SLOW_WORKLOADS = List.of("W1", "W5");
 
-    /** The workloads of hundreds of microseconds an operation, measured as {@link Plan#LONG} says. */
+    /**
+     * The workloads of hundreds of microseconds an operation, measured as {@link Plan#LONG}
+     * (quick) and {@link Plan#LONG_FULL} (full) say.
+     */
     static final List<String> LONG_WORKLOADS = List.of("W2");
 
     /**
@@ -166,7 +170,8 @@ public final class RunAll {
             gather(turns, jmh(mode, Bench.class, "library", libraries, slow, jvmArgs, smoke ? Plan.SMOKE : Plan.SLOW));
         }
         List<String> peers = libraries.stream().filter(l -> !l.equals("cser")).toList();
-        for (Map.Entry<List<String>, Plan> group : List.of(Map.entry(longer, Plan.LONG), Map.entry(fast, Plan.FAST))) {
+        Plan longPlan = mode.equals("full") ? Plan.LONG_FULL : Plan.LONG;
+        for (Map.Entry<List<String>, Plan> group : List.of(Map.entry(longer, longPlan), Map.entry(fast, Plan.FAST))) {
             if (group.getKey().isEmpty()) {
                 continue;
             }
@@ -338,6 +343,14 @@ public final class RunAll {
          * six more); with thirty turns a fork, 0.63-0.69 (six forks, 2026-11-27).
          */
         LONG(3, 40, 100, 60, 100),
+        /**
+         * W2 in the full run, the reference a quick run is compared with: as {@link #LONG}, in six
+         * forks. A W2 ratio depends on how much of its minute the host spent in its slower state
+         * (W2 decode against Fory: about 0.80 in turns where both libraries ran fast, 0.63 where
+         * both ran slow; rows of 0.67-0.78 from runs of three forks, 2026-11-28), so the reference
+         * measures over twice as many of those spells (about nine more minutes).
+         */
+        LONG_FULL(6, 40, 100, 60, 100),
         /** Every benchmark once in the runner's JVM (PairBench: one turn), to see that it runs. */
         SMOKE(0, 0, 0, 2, 10);
 
