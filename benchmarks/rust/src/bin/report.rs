@@ -64,8 +64,9 @@ impl Mode {
     /// one's turns count for `vs_cser`). Five, full and quick (quick's shorter): a nanosecond
     /// operation's ratio moves with the process (W4 rkyv decode against cser: 0.69-0.80 over
     /// eight W4-only runs of three processes), five processes of three workloads fit a quick
-    /// run's minutes, and with three the full run, the reference a quick run is compared with,
-    /// was the one off: W6 bitcode encode 2.92x cser in it, 3.27x and 3.28x in two quick runs.
+    /// run's minutes, and the full run, the reference a quick run is compared with, should not
+    /// rest on fewer processes than a quick run. (It did not bring W6 bitcode encode nearer the
+    /// quick runs': 2.92x cser with three rounds, 2.95x with five, 3.25-3.38x in quick runs.)
     fn rounds(self) -> usize {
         match self {
             Mode::Full | Mode::Quick => 5,
