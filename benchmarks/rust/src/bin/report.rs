@@ -59,21 +59,16 @@ impl Mode {
             Mode::Smoke => "smoke",
         }
     }
-
-    /// How many child processes measure each workload (the middle one's row is kept, and every
-    /// one's turns count for `vs_cser`). Five, full and quick (quick's shorter): a nanosecond
-    /// operation's ratio moves with the process (W4 rkyv decode against cser: 0.69-0.80 over
-    /// eight W4-only runs of three processes), five processes of three workloads fit a quick
-    /// run's minutes, and the full run, the reference a quick run is compared with, should not
-    /// rest on fewer processes than a quick run. (It did not bring W6 bitcode encode nearer the
-    /// quick runs': 2.92x cser with three rounds, 2.95x with five, 3.25-3.38x in quick runs.)
-    fn rounds(self) -> usize {
-        match self {
-            Mode::Full | Mode::Quick => 5,
-            Mode::Smoke => 3,
-        }
-    }
 }
+
+/// How many child processes measure each workload, full and quick alike (quick's passes are
+/// shorter; smoke runs in one process): the middle one's row is kept, and every one's turns count
+/// for `vs_cser`. Five: a nanosecond operation's ratio moves with the process (W4 rkyv decode
+/// against cser: 0.69-0.80 over eight W4-only runs of three processes), five processes of three
+/// workloads fit a quick run's minutes, and the full run, the reference a quick run is compared
+/// with, should not rest on fewer processes than a quick run. (It did not bring W6 bitcode encode
+/// nearer the quick runs': 2.92x cser with three rounds, 2.95x with five, 3.25-3.38x in quick runs.)
+const ROUNDS: usize = 5;
 
 struct Args {
     mode: Mode,
@@ -760,7 +755,7 @@ fn measure_here(args: &Args, selection: &Selection) -> (BTreeMap<Key, Measured>,
     (results, workloads.w5_source)
 }
 
-/// Measures each workload the selection may select in child processes of its own, `Mode::rounds`
+/// Measures each workload the selection may select in child processes of its own, [`ROUNDS`]
 /// rounds of every workload in turn, and keeps for each row the round with the middle median
 /// (and the median ratio to cser of all rounds' passes).
 fn measure_in_children(
@@ -769,9 +764,8 @@ fn measure_in_children(
 ) -> Result<(BTreeMap<Key, Measured>, W5Source), String> {
     let mut rounds: BTreeMap<Key, Vec<Measured>> = BTreeMap::new();
     let mut w5 = W5Source::File;
-    let round_count = args.mode.rounds();
-    for round in 1..=round_count {
-        println!("round {round} of {round_count}");
+    for round in 1..=ROUNDS {
+        println!("round {round} of {ROUNDS}");
         let (results, source) = measure_round(args, selection)?;
         if source == W5Source::BuiltIn {
             w5 = W5Source::BuiltIn;
