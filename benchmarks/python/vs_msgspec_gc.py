@@ -64,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     peer = models.to_peer(value)
     cser_case = peers.cser_case(args.workload, value)
     without_gc = peers_msgspec.msgspec_case("msgspec", args.workload, peer)
+    run.check(cser_case)
+    run.check(without_gc)
 
     with_gc_models = gc_models()
     with_gc_value = with_gc_models.from_peer(peer)

@@ -66,8 +66,9 @@ impl Mode {
 /// for `vs_cser`. Five: a nanosecond operation's ratio moves with the process (W4 rkyv decode
 /// against cser: 0.69-0.80 over eight W4-only runs of three processes), five processes of three
 /// workloads fit a quick run's minutes, and the full run, the reference a quick run is compared
-/// with, should not rest on fewer processes than a quick run. (It did not bring W6 bitcode encode
-/// nearer the quick runs': 2.92x cser with three rounds, 2.95x with five, 3.25-3.38x in quick runs.)
+/// with, should not rest on fewer processes than a quick run. (W6 bitcode encode: 2.92x cser with
+/// three rounds, 2.95x with five; quick runs 3.25-3.38x on one day, 2.82-3.00x the next: the
+/// host's state, not the rounds.)
 const ROUNDS: usize = 5;
 
 struct Args {
