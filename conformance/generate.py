@@ -422,6 +422,40 @@ def findings(plan: Plan) -> None:
          bytes.fromhex("7e" + "00" * 132), "DUPLICATE_MAP_KEY")
 
 
+def json_text(plan: Plan) -> None:
+    """The edges of the JSON mapping (SPEC §11) as raw JSON text, in json.jsonl: each of
+    json_edges.CASES, the text every runtime reads as a program reads it (a repeated key,
+    ``-0``, ``1e400``, a lone surrogate escape, a byte order mark, bytes that are not UTF-8).
+    Those SPEC §11 accepts are "encode" vectors (their bytes from the reference), the others
+    "encode-reject". json_edges.py also runs them, with random texts, across the testees."""
+    import json_edges
+
+    schema = rel(json_edges.SCHEMA)
+    for case in json_edges.CASES:
+        plan.add("json", Vector(
+            f"json_{case.name}", schema, f"{json_edges.PKG}.{case.type}",
+            mode="encode" if case.expect == "ok" else "encode-reject",
+            json=case.text if case.raw is None else None,
+            json_hex=case.raw.hex() if case.raw is not None else None))
+
+
+def encode_texts(reference: str, plan: Plan) -> None:
+    """The bytes of every "encode" vector (raw JSON text), from the reference testee."""
+    by_schema: dict[Path, list[Vector]] = {}
+    for p in plan.items.get("json", []):
+        if p.vector.mode == "encode":
+            by_schema.setdefault(ROOT / p.vector.schema, []).append(p.vector)
+    for schema, vectors in by_schema.items():
+        testee = Testee(reference, schema, [schema.parent])
+        try:
+            for v, answer in zip(vectors, testee.run([v.encode_request(i) for i, v in enumerate(vectors)]), strict=True):
+                if not answer.get("ok"):
+                    sys.exit(f"{reference} refuses {v.name}, which SPEC §11 accepts: {answer.get('error')}")
+                v.hex = answer["hex"]
+        finally:
+            testee.close()
+
+
 def truncations(plan: Plan, positives: list[Vector]) -> None:
     """Every strict prefix of several messages: each must be rejected (any kind)."""
     chosen = {"all_max", "optionals_all", "holder_full", "w6_media_content", "any_many", "opt_scores"}
@@ -496,7 +530,9 @@ def main() -> None:
     examples(plan)
     rejects(plan)
     findings(plan)
+    json_text(plan)
     encode_all(args.reference, plan)
+    encode_texts(args.reference, plan)
     complete_values(args.reference, plan)
     truncations(plan, [p.vector for items in plan.items.values() for p in items])
     for v in evolve.plan(args.reference):

@@ -109,7 +109,9 @@ class Testee:
 class Vector:
     """One vector. ``mode``: "example" (encode(value) == hex and decode(hex) == value), "read"
     (decode(hex) == value only: bytes of another schema version), "reject" (every decoder
-    fails, with ``kind`` if given), "encode-reject" (every encoder refuses the value) or
+    fails, with ``kind`` if given), "encode-reject" (every encoder refuses the value, or the
+    raw JSON text ``json`` / ``json_hex``), "encode" (every encoder writes ``hex`` for the raw
+    JSON text ``json`` / ``json_hex``: SPEC §11's edges that a value cannot carry) or
     "evolve" (bytes of ``writer_schema`` passed through a program of ``schema``: evolve.py)."""
 
     name: str
@@ -124,10 +126,28 @@ class Vector:
     set: dict[str, Any] | None = None
     expect_hex: str = ""
     expect_value: Any = None
+    json: str | None = None
+    json_hex: str | None = None
+
+    def encode_request(self, request_id: int) -> dict[str, Any]:
+        """The ``encode`` request of this vector: its value, or its raw JSON text (``json``, or
+        ``json_hex`` for bytes that are not UTF-8) for the testee to read as a program would."""
+        r: dict[str, Any] = {"id": request_id, "op": "encode", "type": self.type}
+        if self.json is not None:
+            r["json"] = self.json
+        elif self.json_hex is not None:
+            r["json_hex"] = self.json_hex
+        else:
+            r["value"] = self.value
+        return r
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "schema": self.schema, "type": self.type, "mode": self.mode}
-        if self.mode != "reject":
+        if self.json is not None:
+            out["json"] = self.json
+        elif self.json_hex is not None:
+            out["json_hex"] = self.json_hex
+        elif self.mode != "reject":
             out["value"] = self.value
         if self.hex is not None:
             out["hex"] = self.hex
@@ -160,6 +180,8 @@ def read_vectors(paths: Iterable[Path] | None = None) -> Iterator[Vector]:
                     set=d.get("set"),
                     expect_hex=d.get("expect_hex", ""),
                     expect_value=d.get("expect_value"),
+                    json=d.get("json"),
+                    json_hex=d.get("json_hex"),
                 )
 
 

@@ -3,7 +3,8 @@ runtimes must write the same bytes, not only read each other's.
 
 For every vector and every language: encode(value) == hex and decode(hex) == value ("example"),
 decode(hex) == value ("read": bytes of another schema version), decode fails ("reject", with
-the error kind when the vector names one), encode fails ("encode-reject"). Then for every
+the error kind when the vector names one), encode fails ("encode-reject"), encode(raw JSON
+text) == hex ("encode"). Then for every
 writer/reader pair of languages: the reader decodes what the writer encoded, to the value.
 Prints a table of vectors × languages and of the pairs, then each failure with what differed,
 and exits 1 on any failure.
@@ -75,8 +76,8 @@ def run_schema(schema: str, vectors: list[Vector], langs: list[str], report: Rep
             requests: list[dict[str, Any]] = []
             checks = []
             for i, v in enumerate(vectors):
-                if v.mode in ("example", "encode-reject"):
-                    requests.append({"id": len(requests), "op": "encode", "type": v.type, "value": v.value})
+                if v.mode in ("example", "encode-reject", "encode"):
+                    requests.append(v.encode_request(len(requests)))
                     checks.append((i, "encode"))
                 if v.mode in ("example", "read", "reject"):
                     requests.append({"id": len(requests), "op": "decode", "type": v.type, "hex": v.hex})
@@ -100,6 +101,11 @@ def run_schema(schema: str, vectors: list[Vector], langs: list[str], report: Rep
                         report.check(v, lang, False, f"rejected as {short(answer.get('error'))}, expected {v.kind}")
                     else:
                         report.check(v, lang, True, "")
+                elif v.mode == "encode":
+                    # Raw JSON text (SPEC §11's edges): the bytes only; no value to decode back to.
+                    report.check(v, lang, ok and answer.get("hex") == v.hex,
+                                 f"encode: got {short(answer.get('hex') if ok else answer.get('error'))}, "
+                                 f"expected {short(v.hex)}")
                 elif op == "encode":
                     encoded[lang][i] = answer.get("hex") if ok else None
                     if not ok:

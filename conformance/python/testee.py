@@ -42,6 +42,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cser import json as cser_json
+
 ROOT = Path(__file__).resolve().parents[2]
 JAR = ROOT / "compiler" / "target" / "cserc.jar"
 CACHE = ROOT / "conformance" / "target" / "cache" / "python"
@@ -131,8 +133,22 @@ def load_types(gen: Path) -> dict[str, Any]:
     return types
 
 
-def _not_json(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+def _encode_input(request: dict[str, Any]) -> Any:
+    """The JSON value of an ``encode`` request: its ``value``, or the document in its ``json``
+    string or ``json_hex`` bytes (UTF-8, checked), read by ``cser.json.loads`` as a program
+    reads JSON text, so that the text's own edges (a repeated key, a number too large for a
+    double, a lone surrogate, a byte order mark) reach the runtime as they are."""
+    text = request.get("json")
+    if isinstance(text, str):
+        return cser_json.loads(text)
+    hex_ = request.get("json_hex")
+    if hex_ is not None:
+        if not isinstance(hex_, str) or not _HEX.fullmatch(hex_):
+            raise ValueError(f"json_hex is not an even number of hex digits: {json.dumps(hex_)[:60]}")
+        return cser_json.loads(bytes.fromhex(hex_))
+    if "value" not in request:
+        raise ValueError("encode without a value, json or json_hex")
+    return request["value"]
 
 
 def _bytes(request: dict[str, Any]) -> bytes:
@@ -180,7 +196,9 @@ def restream(cls: Any, data: bytes) -> bytes:
 def answer(types: dict[str, Any], line: bytes) -> dict[str, Any]:
     request_id: Any = None
     try:
-        request = json.loads(line.decode("utf-8"), parse_constant=_not_json)
+        # Read as the runtime reads JSON text (cser.json.loads): a repeated key, NaN or a number
+        # too large for a double in a request is the same error as in the other testees.
+        request = cser_json.loads(line)
         if not isinstance(request, dict):
             raise ValueError("the request is not a JSON object")
         request_id = request.get("id")
@@ -192,9 +210,7 @@ def answer(types: dict[str, Any], line: bytes) -> dict[str, Any]:
         if cls is None:
             raise ValueError(f"unknown type {json.dumps(type_name)}")
         if op == "encode":
-            if "value" not in request:
-                raise ValueError("encode without a value")
-            return {"id": request_id, "ok": True, "hex": cls.from_json(request["value"]).encode().hex()}
+            return {"id": request_id, "ok": True, "hex": cls.from_json(_encode_input(request)).encode().hex()}
         data = _bytes(request)
         if op == "decode":
             return {"id": request_id, "ok": True, "value": cls.decode(data).to_json()}

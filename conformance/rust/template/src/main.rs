@@ -103,6 +103,28 @@ fn answer(line: &[u8]) -> Value {
     }
 }
 
+/// The JSON value of an `encode` request: its `value`, or the document in its `json` string or
+/// `json_hex` bytes (UTF-8, checked), read by [`Value::parse`] as a program reads JSON text, so
+/// that the text's own edges (a repeated key, a number too large for a double, a lone
+/// surrogate, a byte order mark) reach the runtime as they are.
+fn encode_input(request: &Value) -> Result<Value, String> {
+    if let Some(text) = request.get("json").and_then(Value::as_str) {
+        return Value::parse(text).map_err(|e| e.to_string());
+    }
+    if let Some(hex) = request.get("json_hex") {
+        let bytes = hex
+            .as_str()
+            .and_then(from_hex)
+            .ok_or_else(|| format!("json_hex is not an even number of hex digits: {}", describe(Some(hex))))?;
+        let text = std::str::from_utf8(&bytes).map_err(|_| "the JSON text is not valid UTF-8".to_owned())?;
+        return Value::parse(text).map_err(|e| e.to_string());
+    }
+    request
+        .get("value")
+        .cloned()
+        .ok_or_else(|| "encode without a value, json or json_hex".to_owned())
+}
+
 /// Carries out an `encode`, `decode`, `reencode`, `patch` or `restream`: the member of the
 /// answer (`hex` or `value`).
 fn perform(request: &Value) -> Result<(&'static str, Value), String> {
@@ -117,8 +139,7 @@ fn perform(request: &Value) -> Result<(&'static str, Value), String> {
         return Err(format!("unknown type {}", describe(type_name)));
     };
     if op == "encode" {
-        let value = request.get("value").ok_or("encode without a value")?;
-        let bytes = (entry.encode)(value)?;
+        let bytes = (entry.encode)(&encode_input(request)?)?;
         return Ok(("hex", Value::String(to_hex(&bytes))));
     }
     let hex = request.get("hex");

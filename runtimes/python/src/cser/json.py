@@ -7,10 +7,13 @@ the full 64-bit range), floats, bools and ``None``. A float that JSON cannot hol
 is its member's name (a number the schema does not name stays a number), a map is a list of
 ``[key, value]`` pairs and a union an object with one key, the variant's name.
 
-``from_json`` reads the same data back, as ``json.loads`` returns it, and checks it: integers
+``from_json`` reads the same data back, as :func:`loads` returns it, and checks it: integers
 must be ``int`` (not ``bool``, not ``float``) and in their type's range, base64 must be
 canonical, map keys must not repeat, and objects must not name fields the type does not have.
-Every problem raises :class:`JsonError` with the path of the bad value (a
+:func:`loads` reads JSON text with the rules SPEC §11 gives every runtime (``json.loads`` with
+its defaults does not: it takes ``NaN``, keeps the last of two equal keys, reads ``1e400`` as an
+infinity, ``-0`` as plain 0, and fails with ``RecursionError`` or ``ValueError`` on deep nesting
+or long integers). Every problem raises :class:`JsonError` with the path of the bad value (a
 :class:`~cser.path.FieldPath`, as decode errors have):
 ``MediaContent.images[1].width: 4294967296 is out of range for i32``.
 """
@@ -22,13 +25,16 @@ import binascii
 import enum
 import json as _json
 import math
+import re
 import struct
+import sys
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from cser.path import FieldPath
 
-__all__ = ["JsonError"]
+__all__ = ["MAX_DEPTH", "JsonError", "JsonNumber", "loads"]
 
 E = TypeVar("E", bound=enum.IntEnum)
 K = TypeVar("K")
@@ -77,8 +83,183 @@ class JsonError(ValueError):
         return f"{path}: {self.reason}" if path else self.reason
 
 
+# ---- Reading JSON text ----------------------------------------------------------------------
+
+MAX_DEPTH = 1000
+"""How deeply arrays and objects may nest in a document :func:`loads` reads (SPEC §11)."""
+
+# An integer literal longer than this is out of the range of every integer type and of f64
+# (it is at least 10**399): it is kept as its text, so that int() never meets a huge literal
+# (a 5,000-digit one raises ValueError, and int() is quadratic in the length).
+_LONGEST_INT = 400
+
+
+class JsonNumber:
+    """A number :func:`loads` read that no integer type and no double can hold (``1e400``, an
+    integer of more than 400 digits), kept as its literal text: a conversion to a schema type
+    refuses it as out of range, and a field that ignores its value (a deprecated one) takes it
+    as JSON allows."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        shown = self.text if len(self.text) <= 40 else self.text[:37] + "..."
+        return f"JsonNumber({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JsonNumber) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+class _NegativeZero(int):
+    """The integer literal ``-0``: 0 for an integer type, -0.0 for a float (SPEC §11)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "-0"
+
+
+NEGATIVE_ZERO = _NegativeZero(0)
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_limit_lock = threading.Lock()
+# Documents nested at most this deep are read by json.loads within the default recursion limit.
+_SHALLOW = 200
+
+
+def _nesting(text: str) -> int:
+    """The most arrays and objects open at once in ``text``, brackets inside strings aside (for
+    text that is not JSON, an estimate that is as good: such text is refused either way)."""
+    opened = text.count("[") + text.count("{")
+    if opened <= _SHALLOW:
+        return opened  # a bound: no deeper than the number of brackets
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = deepest = 0
+    for c in brackets:
+        depth += _DEPTH_STEP[c]
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_DEPTH:
+                break
+    return deepest
+
+
+def _int(text: str) -> object:
+    if len(text) > _LONGEST_INT:
+        return JsonNumber(text)
+    if text == "-0":
+        return NEGATIVE_ZERO
+    return int(text)
+
+
+def _float(text: str) -> object:
+    x = float(text)
+    return x if math.isfinite(x) else JsonNumber(text)
+
+
+def _constant(text: str) -> object:
+    raise JsonError(f"invalid JSON: {text} is not a JSON value (write the string \"{text}\")")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise JsonError(f"invalid JSON: duplicate key {_show(key)}")
+            seen.add(key)
+    return obj
+
+
+def _lone_surrogate(value: object) -> str | None:
+    """A string (or key) of ``value`` that holds a surrogate, which no UTF-8 text can."""
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            if _SURROGATE.search(x):
+                return x
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return None
+
+
+def loads(text: str | bytes | bytearray) -> Any:
+    """One JSON document (RFC 8259) as Python data for ``from_json``, read as SPEC §11 says
+    every runtime reads JSON text: bytes must be UTF-8 (and text must not start with a byte
+    order mark); only whitespace may follow the value; ``NaN``, ``Infinity``, a repeated object
+    key, a ``\\u`` escape of a lone surrogate and nesting deeper than :data:`MAX_DEPTH` are
+    errors. Integers are ``int`` (``-0`` one that reads as -0.0 for a float), other numbers
+    ``float``; a number no integer type or double can hold is a :class:`JsonNumber`, which
+    every conversion refuses as out of range.
+
+    Raises :class:`JsonError` (``invalid JSON: ...``) for text that is not such JSON."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise JsonError(f"invalid JSON: not UTF-8 at byte {e.start}") from None
+    if _SURROGATE.search(text):
+        raise JsonError("invalid JSON: a surrogate character, which no UTF-8 text holds")
+    depth = _nesting(text)
+    if depth > MAX_DEPTH:
+        raise JsonError(f"invalid JSON: nesting deeper than {MAX_DEPTH}")
+    try:
+        if depth <= _SHALLOW:
+            value = _json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
+                                object_pairs_hook=_object)
+        else:
+            value = _deep_loads(text, depth)
+    except _json.JSONDecodeError as e:
+        raise JsonError(f"invalid JSON at offset {e.pos}: {e.msg}") from None
+    if _SURROGATE_ESCAPE.search(text):
+        bad = _lone_surrogate(value)
+        if bad is not None:
+            raise JsonError(f"invalid JSON: a \\u escape of a lone surrogate in {_show(bad)}")
+    return value
+
+
+def _deep_loads(text: str, depth: int) -> Any:
+    """``json.loads`` of a document nested ``depth`` levels deep (up to MAX_DEPTH): its parser
+    recurses once a level, so the interpreter's recursion limit is raised for the call (under a
+    lock: the limit is the process's) to leave room for that many levels above the caller's."""
+    with _limit_lock:
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, _stack_depth() + depth + 100))
+        try:
+            return _json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
+                               object_pairs_hook=_object)
+        finally:
+            sys.setrecursionlimit(old)
+
+
+def _stack_depth() -> int:
+    frame = sys._getframe()
+    n = 0
+    while frame is not None:
+        n += 1
+        frame = frame.f_back  # type: ignore[assignment]
+    return n
+
+
 def _show(x: object) -> str:
     """A short JSON-like rendering of a bad value for an error message."""
+    if isinstance(x, JsonNumber):
+        return x.text if len(x.text) <= _MAX_SHOWN else x.text[: _MAX_SHOWN - 3] + "..."
     try:
         text = _json.dumps(x, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
@@ -94,7 +275,7 @@ def _kind(x: object) -> str:
         return "a bool"
     if isinstance(x, int):
         return "an integer"
-    if isinstance(x, float):
+    if isinstance(x, (float, JsonNumber)):
         return "a number"
     if isinstance(x, str):
         return "a string"
@@ -154,6 +335,8 @@ def int_from_json(x: object, lo: int, hi: int, type_name: str) -> int:
         if lo <= x <= hi:
             return int(x)
         raise JsonError(f"{int(x)} is out of range for {type_name}")
+    if isinstance(x, JsonNumber) and not any(c in x.text for c in ".eE"):
+        raise JsonError(f"{_show(x)} is out of range for {type_name}")
     raise JsonError(f"expected an integer ({type_name}), got {_show(x)}")
 
 
@@ -161,10 +344,18 @@ _SPECIAL = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
 
 
 def f64_from_json(x: object) -> float:
-    """A number (an integer is rounded to the nearest double), or ``"NaN"``, ``"Infinity"``,
-    ``"-Infinity"``."""
+    """A number (an integer is rounded to the nearest double; ``-0`` as :func:`loads` reads it
+    is -0.0), or ``"NaN"``, ``"Infinity"``, ``"-Infinity"``. A float that is not finite is not
+    a JSON number (``json.loads`` reads ``1e400`` and ``Infinity`` as one): an error."""
     if isinstance(x, float):
-        return x
+        if math.isfinite(x):
+            return x
+        raise JsonError(f"{_show(x)} is out of range for f64 (the infinities are the strings "
+                        "\"Infinity\" and \"-Infinity\")")
+    if x is NEGATIVE_ZERO:
+        return -0.0
+    if isinstance(x, JsonNumber):
+        raise JsonError(f"{_show(x)} is out of range for f64")
     if isinstance(x, int) and not isinstance(x, bool):
         try:
             return float(x)
@@ -282,3 +473,9 @@ def variant_from_json(x: object) -> tuple[str, Any]:
 
 def unknown_variant(name: object, union: str) -> JsonError:
     return JsonError(f"unknown variant {_show(name)} of union {union}")
+
+
+def too_deep(type_name: str) -> JsonError:
+    """A value nested deeper than the interpreter's recursion limit lets ``from_json`` follow
+    (far deeper than the binary format's depth limit, SPEC §7, which its encoding would fail)."""
+    return JsonError("nested too deeply to read (the binary format's depth limit is 64)").push_field(type_name)

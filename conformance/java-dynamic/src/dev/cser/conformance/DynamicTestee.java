@@ -89,11 +89,9 @@ public final class DynamicTestee extends TesteeProtocol {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("id", id);
         if ("encode".equals(op)) {
-            if (!req.containsKey("value")) {
-                return failure(id, "an encode request needs a \"value\"");
-            }
+            byte[] bytes = codec.encode(DynamicJson.fromJson(encodeInput(req), type));
             answer.put("ok", true);
-            answer.put("hex", hex(codec.encode(DynamicJson.fromJson(req.get("value"), type))));
+            answer.put("hex", hex(bytes));
         } else if ("decode".equals(op)) {
             if (!(req.get("hex") instanceof String hex)) {
                 return failure(id, "a decode request needs a \"hex\" string");

@@ -111,10 +111,7 @@ public final class Testee extends TesteeProtocol {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("id", id);
         if ("encode".equals(op)) {
-            if (!req.containsKey("value")) {
-                return failure(id, "an encode request needs a \"value\"");
-            }
-            Object value = invoke(type.fromJson, null, req.get("value"));
+            Object value = invoke(type.fromJson, null, encodeInput(req));
             byte[] bytes = (byte[]) invoke(type.encode, value);
             answer.put("ok", true);
             answer.put("hex", hex(bytes));

@@ -77,6 +77,30 @@ abstract class TesteeProtocol {
         answer(answer);
     }
 
+    /**
+     * The JSON value of an {@code encode} request: its {@code value}, or the document in its
+     * {@code json} string or {@code json_hex} bytes (UTF-8, checked), read by {@link Json#parse}
+     * as a program reads JSON text, so that the text's own edges (a repeated key, a number too
+     * large for a double, a lone surrogate, a byte order mark) reach the runtime as they are.
+     */
+    static Object encodeInput(Map<?, ?> req) {
+        if (req.get("json") instanceof String text) {
+            return Json.parse(text);
+        }
+        if (req.get("json_hex") instanceof String hex) {
+            try {
+                return Json.parse(UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(unhex(hex))).toString());
+            } catch (CharacterCodingException e) {
+                throw new JsonException("the JSON text is not valid UTF-8");
+            }
+        }
+        if (!req.containsKey("value")) {
+            throw new IllegalArgumentException("an encode request needs a \"value\", \"json\" or \"json_hex\"");
+        }
+        return req.get("value");
+    }
+
     /** The error text: a decode error starts with its kind ("TRUNCATED: ..."). */
     static String describe(Throwable e) {
         if (e instanceof CserDecodeException || e instanceof JsonException || e instanceof CserEncodeException) {

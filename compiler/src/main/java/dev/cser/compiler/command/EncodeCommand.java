@@ -81,7 +81,9 @@ public final class EncodeCommand extends InspectCommand {
             err.println(name + ": the JSON is not valid UTF-8");
             return 1;
         } catch (JsonException | CserEncodeException e) {
-            err.println(name + ": " + e.getMessage());
+            err.println(name + ": " + e.getMessage()
+                    + (json.length >= 3 && (json[0] & 0xFF) == 0xEF && (json[1] & 0xFF) == 0xBB && (json[2] & 0xFF) == 0xBF
+                            ? " (the file starts with a byte order mark, which JSON text must not have)" : ""));
             return 1;
         }
         switch (options.encoding()) {
@@ -97,12 +99,14 @@ public final class EncodeCommand extends InspectCommand {
         return 0;
     }
 
-    /** The text of UTF-8 bytes, rejecting malformed ones rather than replacing them. */
+    /**
+     * The text of UTF-8 bytes, rejecting malformed ones rather than replacing them. A byte order
+     * mark is kept, and refused by the JSON reader as every runtime refuses it (SPEC §11).
+     */
     private static String utf8(byte[] bytes) throws CharacterCodingException {
-        String text = StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
                 .decode(ByteBuffer.wrap(bytes)).toString();
-        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 }

@@ -82,10 +82,16 @@ class InspectCommandLineTest {
     @Test
     void encodeReadsAFile() throws Exception {
         Path f = dir.resolve("contact.json");
-        Files.writeString(f, "\uFEFF{\"name\":\"Ann\",\"age\":30}\n", StandardCharsets.UTF_8);
+        Files.writeString(f, "{\"name\":\"Ann\",\"age\":30}\n", StandardCharsets.UTF_8);
         CsercRun run = CsercRun.run("", "encode", SCHEMA, "--type", TYPE, "--hex", f.toString());
         assertEquals(0, run.status(), run.err());
         assertEquals("0603416e6e021e\n", run.stdout());
+        // A byte order mark is not JSON (SPEC §11): refused, as every runtime refuses it.
+        Files.writeString(f, "\uFEFF{\"name\":\"Ann\",\"age\":30}\n", StandardCharsets.UTF_8);
+        CsercRun bom = CsercRun.run("", "encode", SCHEMA, "--type", TYPE, "--hex", f.toString());
+        assertEquals(1, bom.status());
+        assertEquals("", bom.stdout());
+        assertTrue(bom.err().contains("byte order mark"), bom.err());
     }
 
     @Test

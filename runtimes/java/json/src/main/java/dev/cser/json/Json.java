@@ -64,7 +64,8 @@ public final class Json {
     /**
      * Parses one JSON value; only whitespace may surround it.
      *
-     * @throws JsonException on malformed JSON, a repeated object key or nesting deeper than {@link #MAX_DEPTH}
+     * @throws JsonException on malformed JSON, a repeated object key, a {@code \}{@code u} escape of
+     *     a lone surrogate or nesting deeper than {@link #MAX_DEPTH}
      */
     public static Object parse(String text) {
         try (JsonParser p = FACTORY.createParser(text)) {
@@ -96,6 +97,7 @@ public final class Json {
             switch (t) {
                 case FIELD_NAME -> {
                     key = p.currentName();
+                    checkScalars(p, key);
                     if (((Map<?, ?>) open.peek()).containsKey(key)) {
                         throw malformed(p, "duplicate key " + write(key));
                     }
@@ -110,7 +112,7 @@ public final class Json {
                 }
                 case START_OBJECT -> v = new LinkedHashMap<String, Object>();
                 case START_ARRAY -> v = new ArrayList<Object>();
-                case VALUE_STRING -> v = p.getText();
+                case VALUE_STRING -> v = checkScalars(p, p.getText());
                 case VALUE_NUMBER_INT -> v = JsonNumber.ofLiteral(p.getText(), true);
                 case VALUE_NUMBER_FLOAT -> v = JsonNumber.ofLiteral(p.getText(), false);
                 case VALUE_TRUE -> v = Boolean.TRUE;
@@ -138,6 +140,17 @@ public final class Json {
                 return v;
             }
         }
+    }
+
+    /**
+     * A string or key as read: a {@code \}{@code u} escape of a lone surrogate is an error (SPEC
+     * §11), as no UTF-8 text can hold one (jackson-core reads it into the string as it is).
+     */
+    private static String checkScalars(JsonParser p, String s) {
+        if (hasLoneSurrogate(s)) {
+            throw malformed(p, "a \\u escape of a lone surrogate in " + (s.length() <= 40 ? write(s) : "a string"));
+        }
+        return s;
     }
 
     private static JsonException malformed(JsonParser p, String what) {

@@ -123,7 +123,9 @@ public final class JsonValues {
 
     /** A number in 0..2⁶⁴−1, held as its bit pattern. */
     public static long asU64(Object json) {
-        BigInteger v = number(json, "u64").toBigInteger();
+        JsonNumber n = number(json, "u64");
+        requireShort(n, "u64");
+        BigInteger v = n.toBigInteger();
         if (v.signum() < 0 || v.compareTo(U64_MAX) > 0) {
             throw outOfRange(v, "u64");
         }
@@ -200,11 +202,25 @@ public final class JsonValues {
 
     private static long integer(Object json, String type, long min, long max) {
         JsonNumber n = number(json, type);
+        requireShort(n, type);
         BigInteger v = n.toBigInteger();
         if (v.bitLength() > 63 || v.longValue() < min || v.longValue() > max) {
             throw outOfRange(v, type);
         }
         return v.longValue();
+    }
+
+    /**
+     * Refuses an integer literal too long for any 64-bit value (20 digits and a sign) before it
+     * is parsed: BigInteger's parsing is quadratic in the length, and the literal is valid JSON
+     * of any length.
+     */
+    private static void requireShort(JsonNumber n, String type) {
+        String text = n.text();
+        if (text.length() > 21) {
+            throw new JsonException((text.length() <= 40 ? text : text.substring(0, 37) + "...")
+                    + " is out of range for " + type);
+        }
     }
 
     private static JsonNumber number(Object json, String type) {
