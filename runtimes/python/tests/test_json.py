@@ -324,3 +324,14 @@ def test_every_example_type_has_the_json_mapping() -> None:
             assert cls.from_json({}) == zero, cls
         back = cls.from_json(loads(dumps(zero.to_json())))
         assert back == zero and type(back) is type(zero), cls
+
+
+def test_from_json_of_a_value_nested_too_deeply_is_a_json_error() -> None:
+    # Python data nested deeper than the interpreter lets from_json recurse (SPEC §11: a clean
+    # error, never RecursionError); the codec still works afterwards.
+    deep: dict[str, Any] = {"label": "leaf"}
+    for _ in range(5000):
+        deep = {"next": deep}
+    with pytest.raises(JsonError, match="nested too deeply"):
+        Node.from_json(deep)
+    assert Node.from_json({"next": {"label": "x"}}).next is not None

@@ -137,7 +137,7 @@ public final class JsonValues {
         double d = asF64(json);
         float f = (float) d;
         if (Float.isInfinite(f) && !Double.isInfinite(d)) {
-            throw new JsonException(json + " is out of range for f32");
+            throw new JsonException(shown(json.toString()) + " is out of range for f32");
         }
         return Double.isNaN(d) ? Float.NaN : f;
     }
@@ -162,7 +162,7 @@ public final class JsonValues {
         }
         double d = n.toDouble();
         if (Double.isInfinite(d)) {
-            throw new JsonException(n + " is out of range for f64");
+            throw new JsonException(shown(n.text()) + " is out of range for f64");
         }
         return d;
     }
@@ -218,15 +218,19 @@ public final class JsonValues {
     private static void requireShort(JsonNumber n, String type) {
         String text = n.text();
         if (text.length() > 21) {
-            throw new JsonException((text.length() <= 40 ? text : text.substring(0, 37) + "...")
-                    + " is out of range for " + type);
+            throw new JsonException(shown(text) + " is out of range for " + type);
         }
+    }
+
+    /** A number's text for an error message: a literal may be millions of digits long. */
+    private static String shown(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 37) + "...";
     }
 
     private static JsonNumber number(Object json, String type) {
         if (json instanceof JsonNumber n) {
             if (!n.isInteger()) {
-                throw new JsonException(n + " is not an integer (" + type + ")");
+                throw new JsonException(shown(n.text()) + " is not an integer (" + type + ")");
             }
             return n;
         }

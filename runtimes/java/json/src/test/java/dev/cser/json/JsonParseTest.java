@@ -114,9 +114,13 @@ class JsonParseTest {
     }
 
     @Test
-    void loneSurrogatesReadAndWriteBackAsEscapes() {
-        assertEquals("\uD800", Json.parse("\"\\ud800\""));
-        assertEquals("\uDC00\uD800", Json.parse("\"\\udc00\\ud800\""));
+    void loneSurrogateEscapesAreRejectedAndWrittenAsEscapes() {
+        // SPEC §11: no string holds a lone surrogate, so reading one is an error, in keys too.
+        for (String text : new String[] {"\"\\ud800\"", "\"\\udc00\\ud800\"", "\"\\ud800\\u0041\"", "\"x\\uDBFF\"",
+                "{\"\\udfff\":1}", "[1,{\"a\":\"\\udc00\"}]"}) {
+            assertTrue(malformed(text).getMessage().contains("lone surrogate"), text);
+        }
+        // Writing keeps them readable as escapes (an error message may quote one).
         assertEquals("\"\\ud800\"", Json.write("\uD800"));
         assertEquals("\"\\udc00\\ud800\"", Json.write("\uDC00\uD800"));
         // An escaped pair is one code point, written as it is.
@@ -124,7 +128,48 @@ class JsonParseTest {
         assertEquals("\"😀\"", Json.write("😀"));
         // Keys too.
         assertEquals("{\"\\udfff\":1}", Json.write(Map.of("\uDFFF", JsonNumber.of(1))));
-        assertEquals(Map.of("\uDFFF", JsonNumber.of(1)), Json.parse("{\"\\udfff\":1}"));
+        assertEquals("\"\\\\ud800\"", Json.write(Json.parse("\"\\\\ud800\""))); // an escaped backslash, no escape
+    }
+
+    @Test
+    void integerLiteralsOnlyAndOfAnyLengthRefusedQuickly() {
+        // SPEC §11: an integer type takes an integer literal; -0 is 0; a literal of any length
+        // is valid JSON and out of range, refused before BigInteger parses it.
+        assertEquals(0, JsonValues.asI32(Json.parse("-0")));
+        assertEquals(0L, JsonValues.asU64(Json.parse("-0")));
+        for (String text : new String[] {"1e2", "1.0", "1E0", "-0.0", "0e0"}) {
+            assertThrows(JsonException.class, () -> JsonValues.asI64(Json.parse(text)), text);
+            assertThrows(JsonException.class, () -> JsonValues.asEnumNumber(Json.parse(text), "E"), text);
+        }
+        long started = System.nanoTime();
+        for (int digits : new int[] {21, 5000, 1_000_000}) {
+            for (String text : new String[] {"9".repeat(digits), "-" + "9".repeat(digits)}) {
+                Object n = Json.parse(text);
+                JsonException e = assertThrows(JsonException.class, () -> JsonValues.asI64(n));
+                assertTrue(e.getMessage().endsWith(" is out of range for i64") && e.getMessage().length() < 80, e.getMessage());
+                assertThrows(JsonException.class, () -> JsonValues.asU64(n));
+                assertThrows(JsonException.class, () -> JsonValues.asU8(n));
+                if (digits > 309) {
+                    assertThrows(JsonException.class, () -> JsonValues.asF64(n));
+                }
+            }
+        }
+        assertEquals(0.0, JsonValues.asF64(Json.parse("0." + "0".repeat(1_000_000) + "1")));
+        assertTrue(System.nanoTime() - started < 5_000_000_000L, "long literals took over 5 s");
+    }
+
+    @Test
+    void floatsRoundToNearestKeepingZerosSign() {
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(JsonValues.asF64(Json.parse("-0"))));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(JsonValues.asF64(Json.parse("-1e-400"))));
+        assertEquals(0L, Double.doubleToRawLongBits(JsonValues.asF64(Json.parse("1e-400"))));
+        assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(JsonValues.asF32(Json.parse("-0e0"))));
+        assertEquals(Double.MAX_VALUE, JsonValues.asF64(Json.parse("1.7976931348623158e308")));
+        assertThrows(JsonException.class, () -> JsonValues.asF64(Json.parse("1.7976931348623159e308")));
+        assertThrows(JsonException.class, () -> JsonValues.asF64(Json.parse("-1e400")));
+        assertEquals(Float.MAX_VALUE, JsonValues.asF32(Json.parse("3.4028235e38")));
+        assertThrows(JsonException.class, () -> JsonValues.asF32(Json.parse("3.4028236e38")));
+        assertThrows(JsonException.class, () -> JsonValues.asF32(Json.parse("3.5e38")));
     }
 
     @Test
