@@ -167,6 +167,8 @@ across-parts: $(CSERC_JAR) $(PY_VENV)/installed
 
 test-conformance: $(CSERC_JAR) $(PY_VENV)/installed across-parts
 	conformance/run
+	# The JSON mapping's edges and seeded random JSON texts: every testee answers alike (SPEC §11).
+	$(PY)/python conformance/json_edges.py
 	$(PY)/python conformance/across/run_across.py
 	$(PY)/python conformance/across/evolution_db.py
 
