@@ -112,11 +112,14 @@ fn encode_input(request: &Value) -> Result<Value, String> {
         return Value::parse(text).map_err(|e| e.to_string());
     }
     if let Some(hex) = request.get("json_hex") {
-        let bytes = hex
-            .as_str()
-            .and_then(from_hex)
-            .ok_or_else(|| format!("json_hex is not an even number of hex digits: {}", describe(Some(hex))))?;
-        let text = std::str::from_utf8(&bytes).map_err(|_| "the JSON text is not valid UTF-8".to_owned())?;
+        let bytes = hex.as_str().and_then(from_hex).ok_or_else(|| {
+            format!(
+                "json_hex is not an even number of hex digits: {}",
+                describe(Some(hex))
+            )
+        })?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| "the JSON text is not valid UTF-8".to_owned())?;
         return Value::parse(text).map_err(|e| e.to_string());
     }
     request

@@ -35,11 +35,25 @@ fn integer(v: &Value, name: &str, min: i128, max: i128) -> Result<i128, JsonErro
         return Err(expected(&format!("an integer ({name})"), v));
     };
     if text.contains(['.', 'e', 'E']) {
-        return Err(JsonError::new(format!("{text} is not an integer ({name})")));
+        return Err(JsonError::new(format!(
+            "{} is not an integer ({name})",
+            shown(text)
+        )));
     }
     match text.parse::<i128>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(JsonError::new(format!("{text} is out of range for {name}"))),
+        _ => Err(JsonError::new(format!(
+            "{} is out of range for {name}",
+            shown(text)
+        ))),
+    }
+}
+
+/// A number's text for an error message: a literal may be millions of digits long.
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(37) {
+        Some((i, _)) if text.len() > 40 => format!("{}...", &text[..i]),
+        _ => text.to_owned(),
     }
 }
 
@@ -101,7 +115,10 @@ pub fn f64_from_json(v: &Value) -> Result<f64, JsonError> {
     match v {
         Value::Number(text) => match text.parse::<f64>() {
             Ok(x) if x.is_finite() => Ok(x),
-            _ => Err(JsonError::new(format!("{text} is out of range for f64"))),
+            _ => Err(JsonError::new(format!(
+                "{} is out of range for f64",
+                shown(text)
+            ))),
         },
         Value::String(s) => match s.as_str() {
             "NaN" => Ok(f64::NAN),
@@ -128,7 +145,10 @@ pub fn f32_from_json(v: &Value) -> Result<f32, JsonError> {
     #[allow(clippy::cast_possible_truncation)]
     let y = x as f32;
     if x.is_finite() && y.is_infinite() {
-        return Err(JsonError::new(format!("{v} is out of range for f32")));
+        return Err(JsonError::new(format!(
+            "{} is out of range for f32",
+            shown(&v.to_string())
+        )));
     }
     Ok(y)
 }
@@ -458,6 +478,77 @@ mod tests {
         assert!(f64_from_json(&p("\"nan\"")).is_err());
         assert!(f64_from_json(&p("null")).is_err());
         assert_eq!(f64_from_json(&p("1e-400")).unwrap(), 0.0);
+    }
+
+    #[test]
+    fn numbers_follow_spec_11() {
+        // Zero keeps its sign for floats, whatever the spelling; -0 is 0 for integers.
+        for text in ["-0", "-0.0", "-0e0", "-1e-400", "-2e-324"] {
+            assert_eq!(
+                f64_from_json(&p(text)).unwrap().to_bits(),
+                (-0.0f64).to_bits(),
+                "{text}"
+            );
+            assert_eq!(
+                f32_from_json(&p(text)).unwrap().to_bits(),
+                (-0.0f32).to_bits(),
+                "{text}"
+            );
+        }
+        assert_eq!(f64_from_json(&p("0e0")).unwrap().to_bits(), 0);
+        assert_eq!(u64_from_json(&p("-0")).unwrap(), 0);
+        let look = |_: &str| None;
+        assert_eq!(enum_from_json(&p("-0"), "E", look).unwrap(), 0);
+        // Rounding to the nearest double, then f32; past the largest is an error.
+        assert_eq!(
+            f64_from_json(&p("1.7976931348623158e308")).unwrap(),
+            f64::MAX
+        );
+        assert!(f64_from_json(&p("1.7976931348623159e308")).is_err());
+        assert!(f64_from_json(&p("-1e400")).is_err());
+        assert_eq!(f32_from_json(&p("3.4028235e38")).unwrap(), f32::MAX);
+        assert!(f32_from_json(&p("3.4028236e38")).is_err());
+        assert!(f32_from_json(&p("3.5e38")).is_err());
+        // An integer type takes an integer literal only.
+        for text in ["1e2", "1.0", "1E0", "-0.0", "0e0"] {
+            assert!(i64_from_json(&p(text)).is_err(), "{text}");
+            assert!(enum_from_json(&p(text), "E", look).is_err(), "{text}");
+        }
+        // Literals of any length: refused as out of range, quickly, with a short message.
+        let started = std::time::Instant::now();
+        for digits in [21, 5000, 1_000_000] {
+            for text in ["9".repeat(digits), format!("-{}", "9".repeat(digits))] {
+                let v = p(&text);
+                let e = i64_from_json(&v).unwrap_err().to_string();
+                assert!(
+                    e.ends_with(" is out of range for i64") && e.len() < 80,
+                    "{e}"
+                );
+                assert!(u64_from_json(&v).is_err());
+                if digits > 309 {
+                    assert!(f64_from_json(&v).unwrap_err().to_string().len() < 80);
+                }
+            }
+        }
+        let tiny = format!("0.{}1", "0".repeat(1_000_000));
+        assert_eq!(f64_from_json(&p(&tiny)).unwrap(), 0.0);
+        assert!(started.elapsed().as_secs() < 5);
+    }
+
+    #[test]
+    fn map_keys_repeated_once_read() {
+        let look = |s: &str| (s == "RED").then_some(0);
+        let color = |v: &Value| enum_from_json(v, "Color", look);
+        assert!(map_from_json(&p(r#"[["RED","a"],[0,"b"]]"#), color, string_from_json).is_err());
+        assert!(
+            map_from_json(&p(r#"[[0,"a"],[-0,"b"]]"#), i32_from_json, string_from_json).is_err()
+        );
+        assert!(map_from_json(
+            &p(r#"[["a",1],["\u0061",2]]"#),
+            string_from_json,
+            i32_from_json
+        )
+        .is_err());
     }
 
     #[test]
