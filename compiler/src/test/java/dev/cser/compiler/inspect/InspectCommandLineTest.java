@@ -95,6 +95,21 @@ class InspectCommandLineTest {
     }
 
     @Test
+    void encodeReadsJsonTextAsEveryRuntimeDoes() {
+        // SPEC §11: a repeated key, a lone surrogate escape, NaN, nesting past 1000 and an
+        // integer of any length are errors (exit 1); -0 is 0 for an integer.
+        for (String json : new String[] {"{\"name\":\"A\",\"name\":\"B\"}", "{\"name\":\"\\ud800\"}",
+                "{\"age\":NaN}", "{\"age\":" + "9".repeat(100_000) + "}", "{\"age\":1e0}",
+                "{\"age\":" + "[".repeat(1000) + "]".repeat(1000) + "}"}) {
+            CsercRun run = CsercRun.run(json, "encode", SCHEMA, "--type", TYPE, "--hex");
+            assertEquals(1, run.status(), json.length() > 80 ? json.substring(0, 80) : json);
+            assertEquals("", run.stdout());
+        }
+        assertEquals("0603416e6e0200\n",
+                CsercRun.run("{\"name\":\"Ann\",\"age\":-0}", "encode", SCHEMA, "--type", TYPE, "--hex").stdout());
+    }
+
+    @Test
     void badJsonIsExit1WithThePathOfTheField() {
         CsercRun range = CsercRun.run("{\"name\":\"Ann\",\"age\":4294967296}", "encode", SCHEMA, "--type", TYPE, "--hex");
         assertEquals(1, range.status());
