@@ -145,3 +145,13 @@ def test_random_documents_read_as_json_loads_reads_them() -> None:
         value = _random_json(rng)
         for text in (json.dumps(value), json.dumps(value, ensure_ascii=False, indent=rng.choice([None, 1]))):
             assert json.dumps(loads(text)) == json.dumps(value)
+
+
+def test_a_caller_deep_in_recursion_can_still_read() -> None:
+    limit = sys.getrecursionlimit()
+
+    def nested(n: int) -> Any:
+        return loads("[" * 150 + "]" * 150) if n == 0 else nested(n - 1)
+
+    assert nested(limit - 100) is not None
+    assert sys.getrecursionlimit() == limit

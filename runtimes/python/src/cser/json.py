@@ -219,11 +219,15 @@ def loads(text: str | bytes | bytearray) -> Any:
     if depth > MAX_DEPTH:
         raise JsonError(f"invalid JSON: nesting deeper than {MAX_DEPTH}")
     try:
-        if depth <= _SHALLOW:
+        try:
             value = _json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
-                                object_pairs_hook=_object)
-        else:
+                                object_pairs_hook=_object) if depth <= _SHALLOW else _deep_loads(text, depth)
+        except RecursionError:
+            # A shallow document, but the caller is deep in recursion already: room is made.
             value = _deep_loads(text, depth)
+    except RecursionError:
+        # An interpreter whose C recursion limit (3.12+) is below MAX_DEPTH: an error still.
+        raise JsonError(f"invalid JSON: nested {depth} deep, deeper than this interpreter reads") from None
     except _json.JSONDecodeError as e:
         raise JsonError(f"invalid JSON at offset {e.pos}: {e.msg}") from None
     if _SURROGATE_ESCAPE.search(text):
