@@ -489,3 +489,33 @@ fn registry_reencode_and_patch_keep_unknown_fields() {
     );
     assert_eq!((sample.reencode)(&bytes).unwrap(), bytes);
 }
+
+/// SPEC §11: a document may nest 1000 deep, and reading it into a recursive type must not
+/// overflow the caller's stack, however small (generated `from_json` reads a deep value on a
+/// thread of its own: `cser::json::read_nested`).
+#[test]
+fn deep_values_read_on_a_small_stack() {
+    let depth = 499; // two levels of JSON a BinOp: {"bin": {"left": ...}}
+    let text = r#"{"bin":{"op":"+","left":"#.repeat(depth)
+        + r#"{"lit":{"value":1}}"#
+        + &r#","right":{"name":"x"}}}"#.repeat(depth);
+    let small = std::thread::Builder::new().stack_size(512 * 1024);
+    let read = small
+        .spawn(move || {
+            let json = parse(&text);
+            let value = Expr::from_json(&json).unwrap();
+            let mut levels = 0;
+            let mut at = &value;
+            while let Expr::Bin(b) = at {
+                levels += 1;
+                at = &b.left;
+            }
+            // Not dropped here: dropping recurses too (a few hundred bytes a level), and this
+            // test is about reading.
+            std::mem::forget(value);
+            std::mem::forget(json);
+            levels
+        })
+        .unwrap();
+    assert_eq!(read.join().unwrap(), depth);
+}

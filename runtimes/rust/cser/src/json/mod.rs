@@ -24,6 +24,7 @@
 mod base64;
 mod convert;
 mod errors;
+mod nested;
 mod parse;
 mod print;
 mod registry;
@@ -32,6 +33,7 @@ mod value;
 pub use base64::{base64_decode, base64_encode};
 pub use convert::*;
 pub use errors::JsonError;
+pub use nested::read_nested;
 pub use registry::{
     decode_error_text, decode_via, encode_via, patch_via, reencode_via, restream_via, PatchFn,
     TypeEntry,
