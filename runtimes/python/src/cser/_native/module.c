@@ -159,8 +159,12 @@ static PyObject *TypeCodec_decode_body(TypeCodec *self, PyObject *const *args, P
     return r;
 }
 
+/* A value of the wrong type (TypeError, AttributeError, OverflowError) or nested too deeply
+ * for the stack (RecursionError) is EncodeError, as the Python writers report them
+ * (cser/message.py); anything else code the writer called raised goes on unchanged. */
 static PyObject *wrap_encode_failure(PyObject *value) {
-    if (PyErr_ExceptionMatches(EncodeError) || PyErr_ExceptionMatches(PyExc_MemoryError)) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_AttributeError)
+        && !PyErr_ExceptionMatches(PyExc_OverflowError) && !PyErr_ExceptionMatches(PyExc_RecursionError)) {
         return NULL;
     }
     PyObject *type, *exc, *tb;
