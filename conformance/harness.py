@@ -109,7 +109,8 @@ class Testee:
 class Vector:
     """One vector. ``mode``: "example" (encode(value) == hex and decode(hex) == value), "read"
     (decode(hex) == value only: bytes of another schema version), "reject" (every decoder
-    fails, with ``kind`` if given), "encode-reject" (every encoder refuses the value) or
+    fails, with ``kind`` if given), "encode-reject" (every encoder refuses the value),
+    "reencode" (decode then encode gives ``hex`` back: bytes JSON cannot state, NaN payloads) or
     "evolve" (bytes of ``writer_schema`` passed through a program of ``schema``: evolve.py)."""
 
     name: str
@@ -127,7 +128,7 @@ class Vector:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "schema": self.schema, "type": self.type, "mode": self.mode}
-        if self.mode != "reject":
+        if self.mode not in ("reject", "reencode"):
             out["value"] = self.value
         if self.hex is not None:
             out["hex"] = self.hex
