@@ -105,7 +105,7 @@ def as_list(values: Any) -> list[Any] | tuple[Any, ...]:
     """A list or tuple as it is; any other sequence (list subclasses included) as ``list(values)``,
     which the C writer calls too (SPEC §12.3: collections changed while they are encoded)."""
     if type(values) is list or type(values) is tuple:
-        return values  # type: ignore[no-any-return]
+        return values
     return list(values)
 
 
