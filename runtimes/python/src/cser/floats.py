@@ -22,7 +22,7 @@ import struct
 from math import isnan
 from typing import Any
 
-__all__ = ["f32_from_bits", "pack_f32", "pack_f32_list", "read_f32", "read_f32_list"]
+__all__ = ["f32_from_bits", "pack_f32", "pack_f32_list", "read_f32", "read_f32_list", "to_double"]
 
 _F32 = struct.Struct("<f")
 _F64 = struct.Struct("<d")
@@ -41,6 +41,12 @@ def f32_from_bits(bits: int) -> float:
 def _nan_bits(d: float) -> int:
     b: int = _U64.unpack(_F64.pack(d))[0]
     return (b >> 32) & 0x80000000 | 0x7F800000 | ((b >> 29) & 0x7FFFFF or 0x400000)
+
+
+def to_double(x: Any) -> float:
+    """``x`` converted as ``struct``'s ``"<d"`` converts it (``__float__`` once; any error it
+    raises becomes struct.error, an EncodeError from encode, as in the C writer)."""
+    return float(_F64.unpack(_F64.pack(x))[0])
 
 
 def pack_f32(x: Any) -> bytes:

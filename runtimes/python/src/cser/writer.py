@@ -42,7 +42,7 @@ from cser.codec import (
     TypeDesc,
 )
 from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
-from cser.floats import pack_f32, pack_f32_list
+from cser.floats import pack_f32, pack_f32_list, to_double
 from cser.reader import F32_STRUCT, F64_STRUCT, Local, hexnum, indent, is_packed, run_struct, runs
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
@@ -191,6 +191,7 @@ HELPERS: dict[str, Any] = {
     "write_bool_list": write_bool_list,
     "presence": presence,
     "pack_f32": pack_f32,
+    "to_double": to_double,
     "as_int": as_int,
     "changed": changed_during_encode,
     "end_record": end_record,
@@ -350,6 +351,8 @@ class _Emitter:
         name = self.m.const(st, "S_" + "_".join(f.attr or "" for f in run[:2]))
         out: list[str] = []
         values = []
+        # Each field read and converted in order (__bool__, __float__ called field by field, as
+        # the C writer does), so that the one pack runs no Python code.
         for f in run:
             x = Local(f"x{f.index}").var
             out.append(f"{x} = v.{f.attr}")
@@ -357,7 +360,11 @@ class _Emitter:
                 out += self.check(x, "-0x80", "0x7F", "i8")
             elif f.spec.kind == U8:
                 out += self.check(x, "0", "0xFF", "u8")
-            values.append(f"1 if {x} else 0" if f.spec.kind == BOOL else x)
+            elif f.spec.kind == BOOL:
+                out.append(f"{x} = 1 if {x} else 0")
+            elif f.spec.kind == F64:
+                out += [f"if type({x}) is not float:", f"    {x} = to_double({x})"]
+            values.append(x)
         return [*out, f"out += {name}.pack({', '.join(values)})"]
 
     def fields(self, td: TypeDesc) -> list[str]:
