@@ -31,7 +31,8 @@ from cser.varint import encode_varint
 HERE = Path(__file__).resolve().parent
 PYTHON_DIR = HERE.parent
 ROOT = PYTHON_DIR.parents[1]
-TARGET = PYTHON_DIR / "target" / "fuzz"
+#: Everything a run writes; fuzz/asan points it elsewhere (CSER_FUZZ_DIR), beside a campaign.
+TARGET = Path(os.environ["CSER_FUZZ_DIR"]) if os.environ.get("CSER_FUZZ_DIR") else PYTHON_DIR / "target" / "fuzz"
 GEN = TARGET / "gen"
 SEEDS = TARGET / "seeds"
 CORPUS = TARGET / "corpus"

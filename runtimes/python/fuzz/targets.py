@@ -49,6 +49,7 @@ import enum
 import functools
 import io
 import json
+import os
 import pkgutil
 import struct
 import sys
@@ -60,7 +61,8 @@ from types import ModuleType
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-TARGET = HERE.parent / "target" / "fuzz"
+#: Everything a run writes; fuzz/asan points it elsewhere (CSER_FUZZ_DIR), beside a campaign.
+TARGET = Path(os.environ["CSER_FUZZ_DIR"]) if os.environ.get("CSER_FUZZ_DIR") else HERE.parent / "target" / "fuzz"
 GEN = TARGET / "gen"
 
 #: Bytes any decode may allocate whatever its input: the value's own objects, the exception
