@@ -605,6 +605,10 @@ def test_an_f32_nan_is_its_payload_bit_for_bit_as_a_double() -> None:
     assert pack_f32(struct.unpack("<d", f64(0xFFF0000000000001))[0]) == f32(0xFFC00000)
     assert pack_f32(struct.unpack("<d", f64(0x7FF8000000000001))[0]) == f32(0x7FC00000)
     assert pack_f32(struct.unpack("<d", f64(0x7FFFFFFFFFFFFFFF))[0]) == f32(0x7FFFFFFF)
+    # Quiet NaNs: what Java's (float) and Rust's `as f32` give (checked on this machine: both
+    # give 7fc00001 for 7ff8000020000000). A signalling double NaN keeps its signalling bit,
+    # where they would quiet it: it is what an f32 sNaN decodes to, and must write back as it.
+    assert pack_f32(struct.unpack("<d", f64(0x7FF8000020000000))[0]) == f32(0x7FC00001)
 
 
 @pytest.mark.parametrize("bits", F64_NANS)
