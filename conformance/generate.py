@@ -454,6 +454,52 @@ def encode_texts(reference: str, plan: Plan) -> None:
                 v.hex = answer["hex"]
         finally:
             testee.close()
+#: f32 bit patterns of NaNs: signalling (0x7f800001, the issue-31 case), quiet, negative, payload
+#: bits at the bottom, at the top and everywhere.
+F32_NANS = (0x7F800001, 0xFF800001, 0x7FC00000, 0xFFC00000, 0x7FC00001, 0x7F812345, 0x7FBFFFFF, 0x7FFFFFFF,
+            0xFFFFFFFF, 0x7FA00000)
+#: f64 bit patterns of NaNs: the same kinds, and payloads only in the low 29 bits (which an f32
+#: could not hold).
+F64_NANS = (0x7FF0000000000001, 0xFFF0000000000001, 0x7FF8000000000000, 0xFFF8000000000000, 0x7FF8000000000001,
+            0x7FF0000020000000, 0x7FF0123456789ABC, 0x7FF7FFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF)
+
+
+def nan_payloads(plan: Plan) -> None:
+    """Floats are their exact bit patterns (SPEC §6): every NaN payload, in every place a float can
+    be, decoded and encoded again (``reencode``) must give back the same bytes. JSON has one
+    "NaN", so these vectors are bytes only, crafted here from SPEC §5."""
+    schema = rel(SCHEMAS / "floats.cser")
+
+    def s(text: str) -> bytes:
+        return bytes([len(text)]) + text.encode()
+
+    def f32(bits: int) -> bytes:
+        return struct.pack("<I", bits)
+
+    def f64(bits: int) -> bytes:
+        return struct.pack("<Q", bits)
+
+    def floats(x: bytes, y: bytes, present: bool, tag: int) -> bytes:
+        """A conf.floats.Floats with the f32 bytes ``x`` and the f64 bytes ``y`` everywhere."""
+        body = x + y                                               # a, b
+        body += b"\x03" + x + f32(0) + x                           # singles
+        body += b"\x02" + y + y                                    # doubles
+        body += (b"\x03" + x + y) if present else b"\x00"          # presence byte, maybe_*
+        body += b"\x02" + s("k") + x + s("n") + f32(0x3F800000)    # single_map
+        body += b"\x03\x05" + s("a") + y + s("b") + s("c") + y     # doubles_by_name: a, -, c
+        body += b"\x03\x05" + x + x                                # sparse: x, -, x
+        body += encode_varint(tag) + (x if tag == 1 else y)         # num
+        return encode_varint(len(body)) + body
+
+    def add(name: str, data: bytes) -> None:
+        plan.add("nan_payloads", Vector(name, schema, "conf.floats.Floats", mode="reencode", hex=data.hex()))
+
+    for i, (a, b) in enumerate(zip(F32_NANS, F64_NANS, strict=True)):
+        add(f"nan_f32_{a:08x}_f64_{b:016x}", floats(f32(a), f64(b), i % 2 == 0, 1 + i % 2))
+        add(f"nan_f32_{a:08x}_f64_{b:016x}_other_tag", floats(f32(a), f64(b), i % 2 == 1, 2 - i % 2))
+    # Not NaNs, beside them: infinities, zeros of both signs, the smallest subnormals.
+    for a, b in ((0x7F800000, 0xFFF0000000000000), (0x80000000, 0x8000000000000000), (0x00000001, 1)):
+        add(f"float_f32_{a:08x}_f64_{b:016x}", floats(f32(a), f64(b), True, 1))
 
 
 def truncations(plan: Plan, positives: list[Vector]) -> None:
@@ -531,6 +577,7 @@ def main() -> None:
     rejects(plan)
     findings(plan)
     json_text(plan)
+    nan_payloads(plan)
     encode_all(args.reference, plan)
     encode_texts(args.reference, plan)
     complete_values(args.reference, plan)

@@ -111,7 +111,8 @@ class Vector:
     (decode(hex) == value only: bytes of another schema version), "reject" (every decoder
     fails, with ``kind`` if given), "encode-reject" (every encoder refuses the value, or the
     raw JSON text ``json`` / ``json_hex``), "encode" (every encoder writes ``hex`` for the raw
-    JSON text ``json`` / ``json_hex``: SPEC §11's edges that a value cannot carry) or
+    JSON text ``json`` / ``json_hex``: SPEC §11's edges that a value cannot carry),
+    "reencode" (decode then encode gives ``hex`` back: bytes JSON cannot state, NaN payloads) or
     "evolve" (bytes of ``writer_schema`` passed through a program of ``schema``: evolve.py)."""
 
     name: str
@@ -147,7 +148,7 @@ class Vector:
             out["json"] = self.json
         elif self.json_hex is not None:
             out["json_hex"] = self.json_hex
-        elif self.mode != "reject":
+        elif self.mode not in ("reject", "reencode"):
             out["value"] = self.value
         if self.hex is not None:
             out["hex"] = self.hex

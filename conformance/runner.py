@@ -82,6 +82,9 @@ def run_schema(schema: str, vectors: list[Vector], langs: list[str], report: Rep
                 if v.mode in ("example", "read", "reject"):
                     requests.append({"id": len(requests), "op": "decode", "type": v.type, "hex": v.hex})
                     checks.append((i, "decode"))
+                if v.mode == "reencode":
+                    requests.append({"id": len(requests), "op": "reencode", "type": v.type, "hex": v.hex})
+                    checks.append((i, "reencode"))
             try:
                 answers = testees[lang].run(requests)
             except TesteeError as e:
@@ -106,6 +109,12 @@ def run_schema(schema: str, vectors: list[Vector], langs: list[str], report: Rep
                     report.check(v, lang, ok and answer.get("hex") == v.hex,
                                  f"encode: got {short(answer.get('hex') if ok else answer.get('error'))}, "
                                  f"expected {short(v.hex)}")
+                elif op == "reencode":
+                    if not ok:
+                        report.check(v, lang, False, f"reencode failed: {answer.get('error')}")
+                    else:
+                        report.check(v, lang, answer["hex"] == v.hex,
+                                     f"reencode: got {short(answer['hex'])}, expected {short(v.hex)}")
                 elif op == "encode":
                     encoded[lang][i] = answer.get("hex") if ok else None
                     if not ok:

@@ -31,7 +31,8 @@ from cser.varint import encode_varint
 HERE = Path(__file__).resolve().parent
 PYTHON_DIR = HERE.parent
 ROOT = PYTHON_DIR.parents[1]
-TARGET = PYTHON_DIR / "target" / "fuzz"
+#: Everything a run writes; fuzz/asan points it elsewhere (CSER_FUZZ_DIR), beside a campaign.
+TARGET = Path(os.environ["CSER_FUZZ_DIR"]) if os.environ.get("CSER_FUZZ_DIR") else PYTHON_DIR / "target" / "fuzz"
 GEN = TARGET / "gen"
 SEEDS = TARGET / "seeds"
 CORPUS = TARGET / "corpus"
@@ -44,7 +45,7 @@ VECTORS = ROOT / "conformance" / "vectors"
 #: ``Type@<stem>`` (targets.py imports every gen_* directory that way).
 SIDE = ("evolution_v1", "generations_v2", "generations_v3")
 
-TARGETS = ("decode", "stream")
+TARGETS = ("decode", "stream", "encode")
 #: libFuzzer's limit on the fuzzing process's RSS: the interpreter, atheris and the generated
 #: modules take about 100 MB; a decode bounded by 64x its (at most a few KB) input adds little.
 RSS_LIMIT_MB = 1024
@@ -105,7 +106,11 @@ def seeds(records: dict[str, bool]) -> dict[str, int]:
             # The header made by targets.py (selector's high bit), so mutations reach the frames.
             (stream_dir / f"{m:05d}").write_bytes(bytes([0x80 | index[label]]) + b"".join(chosen))
             m += 1
-    return {"decode": n, "stream": m}
+    # encode: the decode seeds (the builder reads the bytes as choices, not as a message).
+    encode_dir = SEEDS / "encode"
+    shutil.rmtree(encode_dir, ignore_errors=True)
+    shutil.copytree(decode_dir, encode_dir)
+    return {"decode": n, "stream": m, "encode": n}
 
 
 def run_target(name: str, seconds: int, keep_going: bool = False) -> dict[str, object]:

@@ -1,6 +1,6 @@
 """The atheris fuzz targets of the Python runtime (runtimes/python/fuzz/README.md).
 
-    python targets.py decode|stream [libFuzzer flags] [CORPUS_DIR... | CRASH_FILE...]
+    python targets.py decode|stream|encode [libFuzzer flags] [CORPUS_DIR... | CRASH_FILE...]
 
 Run by ``fuzz/run`` (``driver.py``), which generates the code of every example and conformance
 schema into ``target/fuzz/gen`` (``evolution_v1.cser``, ``generations_v2.cser`` and
@@ -28,6 +28,18 @@ same descriptors (``cser.codec.pure(Type)``).
   with the pure one; both must yield the same values and errors (kind, offset, path, context),
   every value must be written back by a :class:`cser.StreamWriter` and read again unchanged.
 
+- ``encode``: the rest drives a builder (atheris.FuzzedDataProvider) that makes a value of the
+  type from its descriptor (``cser.codec.descriptor``), each field, element, key and value
+  chosen by the input: a plain value, or an adversarial object: a ``__float__``/``__bool__``/
+  ``__index__`` hook that mutates (clears, pops, grows, replaces, sets None in) a list or dict of
+  the value or an optional field of a record of it, a raising hook, an ``int`` subclass with
+  overridden operators, a huge int, a NaN of any bits, a list/dict subclass, a tuple, a
+  generator, a wrong type, a record subclass with a property. The value is built twice (the
+  hooks are destructive) and encoded by the C accelerator and by the pure writers: both must
+  give the same bytes, or the same error (class; message for "changed while it was encoded"
+  and for exceptions the hooks raise), and bytes must decode and encode again to themselves
+  in both codecs (SPEC §12.3).
+
 Anything else is a finding: another exception, a crash, a timeout, too much memory.
 """
 
@@ -37,6 +49,7 @@ import enum
 import functools
 import io
 import json
+import os
 import pkgutil
 import struct
 import sys
@@ -48,7 +61,8 @@ from types import ModuleType
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-TARGET = HERE.parent / "target" / "fuzz"
+#: Everything a run writes; fuzz/asan points it elsewhere (CSER_FUZZ_DIR), beside a campaign.
+TARGET = Path(os.environ["CSER_FUZZ_DIR"]) if os.environ.get("CSER_FUZZ_DIR") else HERE.parent / "target" / "fuzz"
 GEN = TARGET / "gen"
 
 #: Bytes any decode may allocate whatever its input: the value's own objects, the exception
@@ -331,7 +345,255 @@ def load() -> None:
     _measure_byte_costs()
 
 
-TARGETS: dict[str, Callable[[bytes], None]] = {"decode": decode_target, "stream": stream_target}
+# ---- encode: adversarial values --------------------------------------------------------------
+
+
+class _Hook:
+    """Runs a mutation (once) from whichever conversion the writer asks for, then answers as
+    ``value``."""
+
+    def __init__(self, value: Any, action: Callable[[], None]) -> None:
+        self.value = value
+        self.action: Callable[[], None] | None = action
+
+    def _run(self) -> None:
+        action, self.action = self.action, None
+        if action is not None:
+            action()
+
+    def __float__(self) -> float:
+        self._run()
+        return float(self.value)
+
+    def __bool__(self) -> bool:
+        self._run()
+        return bool(self.value)
+
+    def __index__(self) -> int:
+        self._run()
+        return int(self.value)
+
+    def __repr__(self) -> str:
+        return "_Hook()"
+
+
+class _Raises:
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+
+    def __float__(self) -> float:
+        raise self.exc
+
+    def __bool__(self) -> bool:
+        raise self.exc
+
+    def __index__(self) -> int:
+        raise self.exc
+
+    def __repr__(self) -> str:
+        return "_Raises()"
+
+
+class _Int(int):
+    """Its operators must not be called: an int is read by its value."""
+
+    def __index__(self) -> int:
+        raise Finding("an int subclass's __index__ was called")
+
+    def __le__(self, other: object) -> bool:
+        raise Finding("an int subclass's __le__ was called")
+
+    def __ge__(self, other: object) -> bool:
+        raise Finding("an int subclass's __ge__ was called")
+
+
+class _List(list[Any]):
+    pass
+
+
+class _Dict(dict[Any, Any]):
+    pass
+
+
+class _Builder:
+    """Builds one value of a descriptor from the fuzzer's bytes; ``containers`` and ``records``
+    are what the hooks mutate (filled as the value is built, so hooks reach earlier parts)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.fdp = atheris.FuzzedDataProvider(data)
+        self.containers: list[Any] = []
+        self.records: list[tuple[Any, str]] = []
+
+    def pick(self, n: int) -> int:
+        return int(self.fdp.ConsumeIntInRange(0, n - 1))
+
+    def action(self) -> Callable[[], None]:
+        kind = self.pick(8)
+        index = self.pick(64)
+
+        def act() -> None:
+            if kind == 7 and self.records:
+                obj, attr = self.records[index % len(self.records)]
+                setattr(obj, attr, None if getattr(obj, attr, None) is not None else 1.5)
+                return
+            if not self.containers:
+                return
+            c = self.containers[index % len(self.containers)]
+            if kind == 0:
+                c.clear()
+            elif isinstance(c, dict):
+                if kind == 1 and c:
+                    c.pop(next(iter(c)))
+                elif kind == 2:
+                    c[f"new{index}"] = 1.5
+                elif kind == 3 and c:
+                    c[next(iter(c))] = None
+                elif c:
+                    c[next(reversed(c))] = 2.5
+            elif kind == 1 and c:
+                c.pop()
+            elif kind == 2:
+                c.extend([1.5] * (index % 20 + 1))
+            elif kind == 3 and c:
+                c[-1] = None
+            elif kind == 4 and c:
+                c.pop(0)
+                c.append(2.5)
+            elif c:
+                c[index % len(c)] = 3.5
+
+        return act
+
+    def float_bits(self) -> float:
+        return float(struct.unpack("<d", self.fdp.ConsumeBytes(8).ljust(8, b"\x7f"))[0])
+
+    def plain(self, kind: int) -> Any:
+        if kind == codec.BOOL:
+            return self.fdp.ConsumeBool()
+        if kind in (codec.F32, codec.F64):
+            return [0.5, -0.0, float("nan"), self.float_bits(), 1e300][self.pick(5)]
+        if kind == codec.STRING:
+            return ["", "x", "é" * 3, "\ud800", "a" * 130][self.pick(5)]
+        if kind == codec.BYTES:
+            return [b"", b"\x00\xff", bytearray(b"ab"), memoryview(b"xyz")][self.pick(4)]
+        bits = {codec.I8: 8, codec.U8: 8, codec.I16: 16, codec.U16: 16, codec.I32: 32, codec.U32: 32}.get(kind, 64)
+        return self.fdp.ConsumeIntInRange(-(1 << (bits - 1)), (1 << bits) - 1)
+
+    def hostile(self, kind: int) -> Any:
+        plain = self.plain(kind) if isinstance(kind, int) and kind < codec.ENUM else 1
+        choice = self.pick(10)
+        if choice == 0:
+            return _Hook(plain, self.action())
+        if choice == 1:
+            return _Raises([ValueError("hook"), KeyError("hook"), TypeError("hook")][self.pick(3)])
+        if choice == 2:
+            return _Int(self.fdp.ConsumeIntInRange(-300, 70000))
+        if choice == 3:
+            return 2 ** self.fdp.ConsumeIntInRange(60, 200) * (-1 if self.fdp.ConsumeBool() else 1)
+        if choice == 4:
+            return self.float_bits()
+        if choice == 5:
+            return [None, "1", b"1", 1.5, object(), [1]][self.pick(6)]
+        if choice == 6:
+            return True
+        return plain
+
+    def value(self, spec: Any, depth: int) -> Any:
+        if self.fdp.ConsumeIntInRange(0, 7) == 0:
+            return self.hostile(spec if isinstance(spec, int) else 0)
+        if isinstance(spec, int):
+            return self.plain(spec)
+        kind = spec[0]
+        if kind == codec.ENUM:
+            members = list(spec[2].values())
+            return members[self.pick(len(members))] if members and self.fdp.ConsumeBool() else self.pick(1 << 20)
+        if kind in (codec.LIST, codec.OPTLIST):
+            n = self.pick(12) if depth > 0 else 0
+            items = [None if kind == codec.OPTLIST and self.pick(4) == 0 else self.value(spec[1], depth - 1)
+                     for _ in range(n)]
+            shape = self.pick(6)
+            out: Any = (_List(items) if shape == 0 else tuple(items) if shape == 1
+                        else (x for x in items) if shape == 2 else items)
+            if isinstance(out, list):
+                self.containers.append(out)
+            return out
+        if kind in (codec.MAP, codec.OPTMAP):
+            d: dict[Any, Any] = {}
+            for _ in range(self.pick(10) if depth > 0 else 0):
+                k = self.value(spec[1], depth - 1)
+                try:
+                    d[k] = None if kind == codec.OPTMAP and self.pick(4) == 0 else self.value(spec[2], depth - 1)
+                except TypeError:
+                    pass  # an unhashable key
+            out = _Dict(d) if self.pick(5) == 0 else d
+            self.containers.append(out)
+            return out
+        return self.declared(spec[1], depth - 1)
+
+    def declared(self, cls: type[Any], depth: int) -> Any:
+        desc = codec.descriptor(cls)
+        if desc[0] == codec.UNION:
+            variants = desc[4]
+            if not variants or depth < 0:
+                return None  # nested past the depth chosen: not a variant (an error in both)
+            _, vcls, _, spec = variants[self.pick(len(variants))]
+            v = object.__new__(vcls)
+            v.value = self.value(spec, depth)
+            return v
+        obj = object.__new__(cls)
+        if desc[0] == codec.RECORD:
+            obj._cser_unknown = None
+        for attr, _, spec, slot, zero in desc[4]:
+            if attr is None:
+                continue
+            if slot >= 0 and (depth <= 0 or self.pick(3) == 0):
+                setattr(obj, attr, None)
+            elif depth <= 0 and not isinstance(spec, int):
+                setattr(obj, attr, zero() if callable(zero) else zero)
+            else:
+                setattr(obj, attr, self.value(spec, depth))
+            if slot >= 0:
+                self.records.append((obj, attr))
+        return obj
+
+
+def _encode_outcome(encode: Callable[[], bytes]) -> tuple[str, str, bytes]:
+    try:
+        return "bytes", "", encode()
+    except EncodeError as e:
+        text = str(e)
+        return "EncodeError", text if "changed while it was encoded" in text else "", b""
+    except Finding:
+        raise
+    except Exception as e:  # what a hook raised: the same in both
+        return type(e).__name__, str(e), b""
+
+
+def encode_target(data: bytes) -> None:
+    if not data:
+        return
+    label, cls, module = TYPES[data[0] % len(TYPES)]
+    depth = 1 + data[0] % 4
+
+    def build() -> Any:
+        return _Builder(data[1:]).declared(cls, depth)
+
+    fast = _encode_outcome(lambda: build().encode())
+    slow = _encode_outcome(lambda: pure_encode(build(), module))
+    if fast != slow:
+        raise Finding(f"{label}: C gives {fast!r}, pure Python {slow!r}")
+    if fast[0] == "bytes":
+        b = fast[2]
+        try:
+            back, back_pure = cls.decode(b), pure_decode(cls, module, b)
+        except DecodeError as e:
+            raise Finding(f"{label}: {b.hex()} does not decode: {e!r}") from e
+        if back.encode() != b or pure_encode(back_pure, module) != b:
+            raise Finding(f"{label}: {b.hex()} is not the encoding of the value it decodes to")
+
+
+TARGETS: dict[str, Callable[[bytes], None]] = {"decode": decode_target, "stream": stream_target,
+                                               "encode": encode_target}
 
 
 def main() -> None:

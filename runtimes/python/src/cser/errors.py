@@ -216,6 +216,18 @@ def range_error(v: object, type_name: str) -> EncodeError:
     return EncodeError(f"{v!r} is not an integer ({type_name})")
 
 
+#: What Python's dict iteration raises (RuntimeError) when the dict changes meanwhile: the Python
+#: writers report it as changed_during_encode's EncodeError, the C writer raises that directly.
+DICT_CHANGED = ("dictionary changed size during iteration", "dictionary keys changed during iteration")
+
+
+def changed_during_encode(what: str) -> EncodeError:
+    """A list or map whose size changed while it was encoded, or an optional that became None or
+    not after its presence byte was written: code the writer called (``__float__``, ``__eq__``,
+    a property, ...) changed the value under it (SPEC §12.3)."""
+    return EncodeError(f"{what} changed while it was encoded")
+
+
 def too_deep(type_name: str) -> EncodeError:
     return EncodeError(f"{type_name} nests deeper than the maximum depth {MAX_DEPTH} (a cycle?)")
 

@@ -17,9 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from cser.errors import (
+    DICT_CHANGED,
     STREAM_HINT,
     DecodeError,
     EncodeError,
+    changed_during_encode,
     lone_surrogate,
     recursion_exceeded,
     trailing_bytes,
@@ -70,6 +72,10 @@ def encoder(write: Writer) -> Callable[[Any], bytes]:
             raise lone_surrogate(e.start) from None
         except RecursionError:
             raise EncodeError("the value nests too deeply (a cycle?)") from None
+        except RuntimeError as e:
+            if str(e) not in DICT_CHANGED:
+                raise
+            raise changed_during_encode("map") from None
         return bytes(out)
 
     return encode

@@ -58,6 +58,7 @@ from cser.errors import (
     truncated,
     unknown_tag,
 )
+from cser.floats import read_f32, read_f32_list
 from cser.limits import max_count, max_optional_count
 from cser.unknown import UnknownFields
 from cser.utf8 import decode_utf8
@@ -149,6 +150,8 @@ def read_i8_list(data: bytes, pos: int, end: int) -> tuple[list[int], int]:
 def read_float_list(data: bytes, pos: int, end: int, code: str, width: int) -> tuple[list[float], int]:
     """Reads a packed list of f32 (``f``, 4) or f64 (``d``, 8) in bulk (SPEC §5.3)."""
     n, p = read_count(data, pos, end, width)
+    if code == "f":
+        return read_f32_list(data, p, n), p + n * width
     return list(struct.unpack_from(f"<{n}{code}", data, p)), p + n * width
 
 
@@ -181,6 +184,7 @@ HELPERS: dict[str, Any] = {
     "DecodeError": DecodeError,
     "_new": object.__new__,
     "F32": F32_STRUCT,
+    "read_f32": read_f32,
     "F64": F64_STRUCT,
     "truncated": truncated,
     "depth_exceeded": depth_exceeded,
@@ -211,7 +215,8 @@ VARINT_MAX = {
     I16: 0xFFFF, I32: 0xFFFFFFFF, I64: U64_MAX, U16: 0xFFFF, U32: 0xFFFFFFFF, U64: U64_MAX, ENUM: 0x7FFFFFFF,
 }
 #: Fixed-width kinds a run of fields (one struct.Struct) can hold: format code and width.
-RUN_CODES = {BOOL: ("B", 1), I8: ("b", 1), U8: ("B", 1), F32: ("f", 4), F64: ("d", 8)}
+#: Not f32: struct's "<f" quiets signalling NaNs (cser.floats reads them bit for bit).
+RUN_CODES = {BOOL: ("B", 1), I8: ("b", 1), U8: ("B", 1), F64: ("d", 8)}
 
 
 def is_packed(spec: Spec) -> bool:
@@ -313,11 +318,10 @@ class _Emitter:
             cls = self.m.const(s.cls, s.cls.__name__)
             return head + self.varint("u", 0x7FFFFFFF) + [
                 f"{x} = {members}.get(u)", f"if {x} is None:", f"    {x} = {cls}(u)"]
-        if k in (F32, F64):
-            width = 4 if k == F32 else 8
-            name = "F32" if k == F32 else "F64"
-            return [f"if pos + {width} > end:", "    raise truncated(end)",
-                    f"{x} = {name}.unpack_from(data, pos)[0]", f"pos += {width}"]
+        if k == F32:
+            return ["if pos + 4 > end:", "    raise truncated(end)", f"{x} = read_f32(data, pos)", "pos += 4"]
+        if k == F64:
+            return ["if pos + 8 > end:", "    raise truncated(end)", f"{x} = F64.unpack_from(data, pos)[0]", "pos += 8"]
         if k == STRING:
             # A string whose length fits one byte is decoded inline; a bad sequence there raises
             # UnicodeDecodeError, which the enclosing handler turns into BAD_UTF8 at pos + 1 + e.start.

@@ -18,7 +18,7 @@ import struct
 from types import TracebackType
 from typing import BinaryIO, Generic, Protocol, TypeVar, cast
 
-from cser.errors import DecodeError, DecodeErrorKind, EncodeError
+from cser.errors import DICT_CHANGED, DecodeError, DecodeErrorKind, EncodeError, changed_during_encode
 from cser.limits import DEFAULT_MAX_MESSAGE_SIZE, MAX_DEPTH
 from cser.varint import MAX_VARINT_LEN, encode_varint, read_varint
 
@@ -170,6 +170,10 @@ class StreamWriter(Generic[T]):
             raise EncodeError(f"cannot encode {type(value).__name__}: {e}") from e
         except RecursionError:
             raise EncodeError("the value nests too deeply (a cycle?)") from None
+        except RuntimeError as e:
+            if str(e) not in DICT_CHANGED:
+                raise
+            raise changed_during_encode("map") from None
         frame = encode_varint(len(content)) + content
         if self._header is not None:
             frame = self._header + frame

@@ -41,7 +41,8 @@ from cser.codec import (
     Spec,
     TypeDesc,
 )
-from cser.errors import EncodeError, not_a_variant, range_error, too_deep
+from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
+from cser.floats import pack_f32, pack_f32_list, to_double
 from cser.reader import F32_STRUCT, F64_STRUCT, Local, hexnum, indent, is_packed, run_struct, runs
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
@@ -58,7 +59,12 @@ def write_str(out: bytearray, s: str) -> None:
 
 
 def write_bytes(out: bytearray, b: bytes) -> None:
-    """Appends a length-prefixed byte string."""
+    """Appends a length-prefixed byte string. Anything but ``bytes`` (a subclass, a bytearray, a
+    memoryview) is read through the buffer protocol, as the C writer reads it: its ``__len__``
+    is not asked."""
+    if type(b) is not bytes:
+        with memoryview(b) as view:
+            b = view.tobytes()
     n = len(b)
     if n < 0x80:
         out.append(n)
@@ -86,9 +92,29 @@ def end_record(out: bytearray, start: int) -> None:
         out[start : start + 1] = encode_varint(n)
 
 
+def as_int(v: object, type_name: str) -> int:
+    """The value of an int (a subclass's or a bool's as a plain int: no overridden operator is
+    called); TypeError (EncodeError from encode) for anything else: ``__index__`` is not asked,
+    as the C writer does not."""
+    if issubclass(type(v), int):
+        return int.__index__(v)  # type: ignore[arg-type]
+    raise TypeError(f"{v!r} is not an integer ({type_name})")
+
+
+def as_list(values: Any) -> list[Any] | tuple[Any, ...]:
+    """A list or tuple as it is; any other sequence (list subclasses included) as ``list(values)``,
+    which the C writer calls too (SPEC §12.3: collections changed while they are encoded)."""
+    if type(values) is list or type(values) is tuple:
+        return values
+    return list(values)
+
+
 def write_uint_list(out: bytearray, values: Sequence[int], hi: int, type_name: str) -> None:
+    values = as_list(values)
     write_varint(out, len(values))
     for v in values:
+        if type(v) is not int:
+            v = as_int(v, type_name)
         if not 0 <= v <= hi:
             raise range_error(v, type_name)
         if v < 0x80:
@@ -99,10 +125,13 @@ def write_uint_list(out: bytearray, values: Sequence[int], hi: int, type_name: s
 
 def write_sint_list(out: bytearray, values: Sequence[int], shift: int, type_name: str) -> None:
     """Appends zigzag varints of a type of ``shift + 1`` bits (i16, i32, i64)."""
+    values = as_list(values)
     write_varint(out, len(values))
     lo = -(1 << shift)
     hi = (1 << shift) - 1
     for v in values:
+        if type(v) is not int:
+            v = as_int(v, type_name)
         if not lo <= v <= hi:
             raise range_error(v, type_name)
         z = zigzag.encode_zigzag(v)
@@ -113,17 +142,32 @@ def write_sint_list(out: bytearray, values: Sequence[int], shift: int, type_name
 
 
 def write_packed(out: bytearray, values: Sequence[float] | Sequence[int], code: str) -> None:
-    """Appends a packed list of i8 (``b``), u8 (``B``), f32 (``f``) or f64 (``d``)."""
-    write_varint(out, len(values))
+    """Appends a packed list of i8 (``b``), u8 (``B``), f32 (``f``) or f64 (``d``). The elements
+    are those the list holds when its encoding starts (``*values``); a ``__float__`` that
+    changes the list's size makes it EncodeError afterwards, as in the C writer."""
+    values = as_list(values)
+    n = len(values)
+    write_varint(out, n)
+    if code in "bB":
+        for v in values:
+            if not issubclass(type(v), int):
+                as_int(v, "i8" if code == "b" else "u8")
     try:
-        out += struct.pack(f"<{len(values)}{code}", *values)
+        out += pack_f32_list(values) if code == "f" else struct.pack(f"<{n}{code}", *values)
     except struct.error as e:
         raise EncodeError(f"a packed list element does not fit: {e}") from None
+    if len(values) != n:
+        raise changed_during_encode("list")
 
 
 def write_bool_list(out: bytearray, values: Sequence[bool]) -> None:
-    write_varint(out, len(values))
-    out += bytes([1 if v else 0 for v in values])
+    values = as_list(values)
+    n = len(values)
+    write_varint(out, n)
+    b = bytes([1 if v else 0 for v in values])
+    if len(b) != n or len(values) != n:
+        raise changed_during_encode("list")
+    out += b
 
 
 def presence(values: Sequence[object], i: int) -> int:
@@ -146,6 +190,10 @@ HELPERS: dict[str, Any] = {
     "write_packed": write_packed,
     "write_bool_list": write_bool_list,
     "presence": presence,
+    "pack_f32": pack_f32,
+    "to_double": to_double,
+    "as_int": as_int,
+    "changed": changed_during_encode,
     "end_record": end_record,
     "range_error": range_error,
     "too_deep": too_deep,
@@ -168,7 +216,9 @@ class _Emitter:
         return [f"if {x} < 0x80:", f"    out.append({x})", "else:", f"    write_varint(out, {x})"]
 
     def check(self, x: str, lo: str, hi: str, type_name: str) -> list[str]:
-        return [f"if not {lo} <= {x} <= {hi}:", f'    raise range_error({x}, "{type_name}")']
+        # An int subclass (an IntEnum member) by its int value: its own operators are not called.
+        return [f"if type({x}) is not int:", f'    {x} = as_int({x}, "{type_name}")',
+                f"if not {lo} <= {x} <= {hi}:", f'    raise range_error({x}, "{type_name}")']
 
     def value(self, s: Spec, loc: Local) -> list[str]:
         """Writes the value in ``loc.var``, of type ``s``."""
@@ -189,40 +239,67 @@ class _Emitter:
         if k == ENUM:
             return self.check(x, "0", "0x7FFFFFFF", s.name) + self.varint(x)
         if k == F32:
-            return [f"out += F32.pack({x})"]
+            return [f"out += pack_f32({x})"]
         if k == F64:
             return [f"out += F64.pack({x})"]
         if k == STRING:
             # A lone surrogate raises UnicodeEncodeError here; encode() reports it as EncodeError.
-            return [f"b = {x}.encode()", "n = len(b)", *self.varint("n"), "out += b"]
+            return [f"b = str.encode({x})", "n = len(b)", *self.varint("n"), "out += b"]
         if k == REF:
             return [f"{self.m.writer_of(s.cls)}({x}, out, depth)"]
         if is_packed(s):
             return [self.packed(s, x)]
+        # Collections (SPEC §12.3): a list or dict subclass, or any other sequence or mapping, is
+        # copied first (list(x), dict(x.items())), as the C writer does; then each element is
+        # read when it is written, and a collection whose size changes meanwhile, or an optional
+        # that turns None or not after its presence byte, is EncodeError.
         if k == LIST:
             assert s.elem is not None
             e = loc.elem()
-            return [f"write_varint(out, len({x}))", f"for {e.var} in {x}:", *indent(self.value(s.elem, e))]
+            n, i = loc.count, loc.idx
+            return [*self.as_list(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = 0",
+                    f"for {i}, {e.var} in enumerate({x}, 1):", *indent(self.value(s.elem, e)),
+                    f"if {i} != {n} or len({x}) != {n}:", '    raise changed("list")']
         if k == OPTLIST:
             assert s.elem is not None
             e = loc.elem()
-            return [f"write_varint(out, len({x}))", f"for {loc.idx}, {e.var} in enumerate({x}):",
-                    f"    if not {loc.idx} & 7:", f"        out.append(presence({x}, {loc.idx}))",
-                    f"    if {e.var} is not None:", *indent(self.value(s.elem, e), 2)]
+            n, i, pb = loc.count, loc.idx, loc.pb
+            return [*self.as_list(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = -1",
+                    f"for {i}, {e.var} in enumerate({x}):",
+                    f"    if not {i} & 7:", f"        {pb} = presence({x}, {i})", f"        out.append({pb})",
+                    *indent(self.optional_value(s.elem, e, f"{pb} >> ({i} & 7) & 1", "list")),
+                    f"if {i} + 1 != {n} or len({x}) != {n}:", '    raise changed("list")']
         if k == MAP:
             assert s.elem is not None and s.value is not None
             key, val = loc.key(), loc.elem()
-            return [f"write_varint(out, len({x}))", f"for {key.var}, {val.var} in {x}.items():",
-                    *indent(self.value(s.elem, key)), *indent(self.value(s.value, val))]
+            n, i = loc.count, loc.idx
+            return [*self.as_dict(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = 0",
+                    f"for {i}, ({key.var}, {val.var}) in enumerate({x}.items(), 1):",
+                    *indent(self.value(s.elem, key)), *indent(self.value(s.value, val)),
+                    f"if {i} != {n}:", '    raise changed("map")']
         if k == OPTMAP:
             assert s.elem is not None and s.value is not None
             key, val = loc.key(), loc.elem()
-            return [f"write_varint(out, len({x}))", f"{loc.values} = list({x}.values())",
-                    f"for {loc.idx}, ({key.var}, {val.var}) in enumerate({x}.items()):",
-                    f"    if not {loc.idx} & 7:", f"        out.append(presence({loc.values}, {loc.idx}))",
-                    *indent(self.value(s.elem, key)), f"    if {val.var} is not None:",
-                    *indent(self.value(s.value, val), 2)]
+            n, i, pb = loc.count, loc.idx, loc.pb
+            return [*self.as_dict(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{loc.values} = list({x}.values())",
+                    f"{i} = -1", f"for {i}, ({key.var}, {val.var}) in enumerate({x}.items()):",
+                    f"    if not {i} & 7:", f"        {pb} = presence({loc.values}, {i})", f"        out.append({pb})",
+                    *indent(self.value(s.elem, key)),
+                    *indent(self.optional_value(s.value, val, f"{pb} >> ({i} & 7) & 1", "map")),
+                    f"if {i} + 1 != {n}:", '    raise changed("map")']
         return [f"write_bytes(out, {x})"]
+
+    def as_list(self, x: str) -> list[str]:
+        return [f"if type({x}) is not list and type({x}) is not tuple:", f"    {x} = list({x})"]
+
+    def as_dict(self, x: str) -> list[str]:
+        return [f"if type({x}) is not dict:", f"    {x} = dict({x}.items())"]
+
+    def optional_value(self, s: Spec, loc: Local, bit: str, what: str) -> list[str]:
+        """An optional's value, in ``loc.var``, whose presence bit (``bit``, an expression) was
+        written before it: EncodeError if a callback changed whether it is None since."""
+        return [f"if {loc.var} is not None:", f"    if not {bit}:", f'        raise changed("{what}")',
+                *indent(self.value(s, loc)), f"elif {bit}:", f'    raise changed("{what}")']
 
     def packed(self, s: Spec, x: str) -> str:
         assert s.elem is not None
@@ -236,6 +313,8 @@ class _Emitter:
         return f'write_sint_list(out, {x}, {SIGNED_BITS[k] - 1}, "{SCALAR_NAMES[k]}")'
 
     def presence_byte(self, td: TypeDesc, f: FieldDesc) -> list[str]:
+        # Each optional field of the group is read once here and once when it is written (as the
+        # C writer reads them); ``_pbN`` keeps the byte, which each is checked against then.
         group = [g for g in td.fields if g.optional and g.slot >> 3 == f.slot >> 3 and not g.deprecated]
         bits = [f"{g.bit} if v.{g.attr} is not None else 0" for g in group]
         if not bits:
@@ -244,12 +323,17 @@ class _Emitter:
             byte = bits[0]
         else:
             byte = " | ".join(f"({b})" for b in bits)
-        if f.index != td.unknown_field:
-            return [f"out.append({byte})"]
-        # The byte a newer schema extends: the record's unknown presence bits are ORed in
-        # (SPEC §5.5.1), those this record does not use only.
-        return ["unk = v._cser_unknown", "if unk is None:", f"    out.append({byte})", "else:",
-                f"    out.append(({byte}) | unk.presence_bits & {hexnum(td.unknown_mask)})"]
+        pb = self.group_byte(f)
+        out = [f"{pb} = {byte}"]
+        if f.index == td.unknown_field:
+            # The byte a newer schema extends: the record's unknown presence bits are ORed in
+            # after its fields (SPEC §5.5.1, ``unknown``); ``u`` is where it is.
+            out.append("u = len(out)")
+        return [*out, f"out.append({pb})"]
+
+    @staticmethod
+    def group_byte(f: FieldDesc) -> str:
+        return f"_pb{f.slot >> 3}"
 
     def field(self, td: TypeDesc, f: FieldDesc) -> list[str]:
         out = self.presence_byte(td, f) if f.group_start else []
@@ -257,22 +341,30 @@ class _Emitter:
             # Deprecated: absent if optional, else its zero value's bytes.
             return out if f.optional else [*out, f"out += {f.zero!r}"]
         loc = Local(f"x{f.index}")
-        write = [f"{loc.var} = v.{f.attr}", *self.value(f.spec, loc)]
         if f.optional:
-            return [*out, f"if v.{f.attr} is not None:", *indent(write)]
-        return out + write
+            bit = f"{self.group_byte(f)} & {f.bit}"
+            return [*out, f"{loc.var} = v.{f.attr}", *self.optional_value(f.spec, loc, bit, "optional " + f.path)]
+        return [*out, f"{loc.var} = v.{f.attr}", *self.value(f.spec, loc)]
 
     def run(self, td: TypeDesc, run: list[FieldDesc]) -> list[str]:
         st, _ = run_struct(run)
         name = self.m.const(st, "S_" + "_".join(f.attr or "" for f in run[:2]))
         out: list[str] = []
         values = []
+        # Each field read and converted in order (__bool__, __float__ called field by field, as
+        # the C writer does), so that the one pack runs no Python code.
         for f in run:
+            x = Local(f"x{f.index}").var
+            out.append(f"{x} = v.{f.attr}")
             if f.spec.kind == I8:
-                out += self.check(f"v.{f.attr}", "-0x80", "0x7F", "i8")
+                out += self.check(x, "-0x80", "0x7F", "i8")
             elif f.spec.kind == U8:
-                out += self.check(f"v.{f.attr}", "0", "0xFF", "u8")
-            values.append(f"1 if v.{f.attr} else 0" if f.spec.kind == BOOL else f"v.{f.attr}")
+                out += self.check(x, "0", "0xFF", "u8")
+            elif f.spec.kind == BOOL:
+                out.append(f"{x} = 1 if {x} else 0")
+            elif f.spec.kind == F64:
+                out += [f"if type({x}) is not float:", f"    {x} = to_double({x})"]
+            values.append(x)
         return [*out, f"out += {name}.pack({', '.join(values)})"]
 
     def fields(self, td: TypeDesc) -> list[str]:
@@ -295,10 +387,12 @@ class _Emitter:
                 f'        raise too_deep("{td.name}")', "    depth -= 1"]
 
     def unknown(self, td: TypeDesc) -> list[str]:
-        """After a record's fields: the unknown bytes it keeps (SPEC §5.5.1), usually none."""
+        """After a record's fields: the unknown bytes it keeps (SPEC §5.5.1), usually none, and
+        its unknown presence bits in the byte at ``u``."""
+        out = ["unk = v._cser_unknown", "if unk is not None:"]
         if td.unknown_field >= 0:
-            return ["if unk is not None:", "    out += unk.data"]
-        return ["if v._cser_unknown is not None:", "    out += v._cser_unknown.data"]
+            out.append(f"    out[u] |= unk.presence_bits & {hexnum(td.unknown_mask)}")
+        return [*out, "    out += unk.data"]
 
     def record_type(self, td: TypeDesc, i: int) -> list[str]:
         # A record: its length, then its body (SPEC §5.5), then the unknown bytes it keeps. A

@@ -159,8 +159,34 @@ static PyObject *TypeCodec_decode_body(TypeCodec *self, PyObject *const *args, P
     return r;
 }
 
+/* A value of the wrong type (TypeError, AttributeError, OverflowError) or nested too deeply
+ * for the stack (RecursionError) is EncodeError, as the Python writers report them
+ * (cser/message.py); anything else code the writer called raised goes on unchanged. */
 static PyObject *wrap_encode_failure(PyObject *value) {
-    if (PyErr_ExceptionMatches(EncodeError) || PyErr_ExceptionMatches(PyExc_MemoryError)) {
+    if (PyErr_ExceptionMatches(PyExc_RuntimeError) && !PyErr_ExceptionMatches(PyExc_RecursionError)) {
+        /* Python's dict iteration found its dict changed (copying a dict subclass, whose keys'
+         * __hash__ ran code): the Python writers' error for it (cser.errors.DICT_CHANGED). */
+        PyObject *type, *exc, *tb;
+        PyErr_Fetch(&type, &exc, &tb);
+        PyErr_NormalizeException(&type, &exc, &tb);
+        PyObject *text = exc != NULL ? PyObject_Str(exc) : NULL;
+        int dict_changed = text != NULL
+            && (PyUnicode_CompareWithASCIIString(text, "dictionary changed size during iteration") == 0
+                || PyUnicode_CompareWithASCIIString(text, "dictionary keys changed during iteration") == 0);
+        Py_XDECREF(text);
+        if (dict_changed) {
+            Py_XDECREF(type);
+            Py_XDECREF(exc);
+            Py_XDECREF(tb);
+            enc_error("map changed while it was encoded");
+        } else {
+            PyErr_Clear();
+            PyErr_Restore(type, exc, tb);
+        }
+        return NULL;
+    }
+    if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_AttributeError)
+        && !PyErr_ExceptionMatches(PyExc_OverflowError) && !PyErr_ExceptionMatches(PyExc_RecursionError)) {
         return NULL;
     }
     PyObject *type, *exc, *tb;

@@ -26,7 +26,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #if PY_VERSION_HEX < 0x030B0000
 #define PyFloat_Pack4 _PyFloat_Pack4
@@ -71,6 +73,45 @@
 #else
 #define CSER_PREFETCH(p) ((void)(p))
 #endif
+
+/* f32 values bit for bit (SPEC §6). A C cast between float and double, and PyFloat_Pack4 /
+ * PyFloat_Unpack4, set the quiet bit of a signalling NaN (0x7f800001 comes back 0x7fc00001);
+ * NaNs are converted bit by bit instead, as cser/floats.py does (it says why these bits). */
+static inline double f32_load(const uint8_t *p) {
+    uint32_t b = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    double r;
+    if ((b & 0x7F800000u) == 0x7F800000u && (b & 0x007FFFFFu) != 0) {
+        uint64_t d = (uint64_t)(b & 0x80000000u) << 32 | 0x7FF0000000000000ull | (uint64_t)(b & 0x007FFFFFu) << 29;
+        memcpy(&r, &d, 8);
+        return r;
+    }
+    float f;
+    memcpy(&f, &b, 4);
+    return (double)f;
+}
+
+/* Writes `v` as an f32 at `p`; -1 (nothing raised) if it is finite and beyond the f32 range. */
+static inline int f32_store(double v, uint8_t *p) {
+    uint32_t b;
+    if (v != v) {
+        uint64_t d;
+        memcpy(&d, &v, 8);
+        uint32_t m = (uint32_t)(d >> 29) & 0x007FFFFFu;
+        b = (uint32_t)(d >> 32) & 0x80000000u;
+        b |= 0x7F800000u | (m != 0 ? m : 0x00400000u);
+    } else {
+        float f = (float)v;
+        if (isinf(f) && !isinf(v)) {
+            return -1;
+        }
+        memcpy(&b, &f, 4);
+    }
+    p[0] = (uint8_t)b;
+    p[1] = (uint8_t)(b >> 8);
+    p[2] = (uint8_t)(b >> 16);
+    p[3] = (uint8_t)(b >> 24);
+    return 0;
+}
 
 /* Nesting beyond this is "depth exceeded" whatever max_depth says: it keeps the C stack of a
  * decode far below any thread's stack size (each level costs a few hundred bytes). */

@@ -268,7 +268,7 @@ static PyObject *decode_list(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, i
         return list;
     case K_F32:
         for (Py_ssize_t i = 0; i < n; i++, p += 4) {
-            PyObject *x = PyFloat_FromDouble(PyFloat_Unpack4((const char *)data + p, 1));
+            PyObject *x = PyFloat_FromDouble(f32_load(data + p));
             if (x == NULL) {
                 goto fail;
             }
@@ -549,7 +549,7 @@ static PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, 
             return NULL;
         }
         *pos = p + 4;
-        return PyFloat_FromDouble(PyFloat_Unpack4((const char *)data + p, 1));
+        return PyFloat_FromDouble(f32_load(data + p));
     case K_F64:
         if (p + 8 > end) {
             truncated(end);

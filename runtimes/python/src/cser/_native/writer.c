@@ -211,18 +211,39 @@ static inline int get_double(PyObject *x, double *out) {
 }
 
 static int encode_value(Spec *s, PyObject *x, Out *o, int depth);
+static inline int encode_plain(Spec *s, PyObject *x, Out *o);
 
-/* The elements of a list (any sequence) as a borrowed array (NULL when empty); `*seq` must be
- * released. Returns -1 with EncodeError for a value that is not a sequence. */
-static int seq_items(PyObject *x, PyObject **seq, PyObject ***items, Py_ssize_t *n) {
-    *seq = PySequence_Fast(x, "a list value must be a sequence");
-    if (*seq == NULL) {
-        PyErr_Clear();
-        return type_error("%R is not a list", x);
+/* ---- collections ----------------------------------------------------------------------------
+ *
+ * Re-entrancy (SPEC §12.3, runtimes/python/README.md "Code the writers call"): writing a value
+ * may run Python code (__float__, __bool__, __eq__ and __hash__ in dict(), properties of a
+ * duck-typed record, list(x) of a list subclass, ...), and that code may change the very list
+ * or dict being written. So nothing here keeps a pointer into a container across a call that
+ * may run Python code: a list's items are read live, by index, each held while it is written
+ * (a list's item array moves when it grows); a dict is walked with PyDict_Next, key and value
+ * held. And each container follows the Python writers' iteration step by step (cser/writer.py),
+ * so that both give the same bytes or the same error:
+ * - a list or tuple is walked as Python's list iterator walks it, anything else (list
+ *   subclasses included) is first copied with list(x); packed f32/f64 lists are converted from
+ *   the elements as the encoding started (struct.pack(*values) in Python);
+ * - a dict is walked as Python's dict iterator walks it (its size checked before each step, no
+ *   more entries than it had), anything else (dict subclasses included) first copied with
+ *   dict(x.items());
+ * - a count that no longer matches the elements written, and an optional that became None or
+ *   not after its presence byte was written, are EncodeError: the bytes would not be the
+ *   encoding of any value. */
+
+static int changed(const char *what) {
+    return enc_error("%s changed while it was encoded", what);
+}
+
+/* A list or tuple, as it is; anything else as list(x) (the Python writers call it too). New
+ * reference; Py_SIZE and PySequence_Fast_GET_ITEM read either. */
+static PyObject *as_seq(PyObject *x) {
+    if (PyList_CheckExact(x) || PyTuple_CheckExact(x)) {
+        return Py_NewRef(x);
     }
-    *n = PySequence_Fast_GET_SIZE(*seq);
-    *items = PySequence_Fast_ITEMS(*seq);
-    return 0;
+    return PySequence_List(x);
 }
 
 /* How far ahead of the record being written encode_records asks for memory: the record
@@ -245,112 +266,202 @@ static inline void prefetch_fields(TypeDef *td, PyObject *x) {
     }
 }
 
-/* The records of a list, each written by encode_typedef directly. Walking a long list of
- * records is a chain of cache misses: the record, then each object a field holds, whose header
- * is read before a byte of it is written. W1's 100,000 records with an empty dict and list took
- * 0.8 ms to 2.7 ms an encode from one process to the next (perf: 70% of encode_fields' samples
- * on the loads of the dict's and the list's type); with the records and their lists, maps and
- * records asked for ahead, those loads overlap instead of following one another, and it took
- * 0.9-1.2 ms in every process. Records holding none of those (W2's employees: strings and ints)
- * take the plain loop. */
-static int encode_records(TypeDef *td, PyObject **items, Py_ssize_t n, Out *o, int depth) {
-    if (td->nprefetch == 0) {
-        for (Py_ssize_t i = 0; i < n; i++) {
-            if (encode_typedef(td, items[i], o, depth) < 0) {
-                return -1;
+/* The records of a list (or tuple), each written by encode_typedef directly; returns the number
+ * written, or -1. Walking a long list of records is a chain of cache misses: the record, then
+ * each object a field holds, whose header is read before a byte of it is written. W1's 100,000
+ * records with an empty dict and list took 0.8 ms to 2.7 ms an encode from one process to the
+ * next (perf: 70% of encode_fields' samples on the loads of the dict's and the list's type);
+ * with the records and their lists, maps and records asked for ahead, those loads overlap
+ * instead of following one another, and it took 0.9-1.2 ms in every process. Records holding
+ * none of those (W2's employees: strings and ints) take the plain loop. The list is read live
+ * (a record's fields may run code that changes it); what is asked for ahead is what it holds
+ * at the time (a prefetch never faults). */
+static Py_ssize_t encode_records(TypeDef *td, PyObject *seq, Out *o, int depth) {
+    Py_ssize_t i = 0;
+    for (; i < Py_SIZE(seq); i++) {
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        if (td->nprefetch != 0) {
+            Py_ssize_t size = Py_SIZE(seq);
+            if (i + PREFETCH_FAR < size) {
+                CSER_PREFETCH(items[i + PREFETCH_FAR]);
+            }
+            if (i + PREFETCH_NEAR < size) {
+                prefetch_fields(td, items[i + PREFETCH_NEAR]);
             }
         }
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (i + PREFETCH_FAR < n) {
-            CSER_PREFETCH(items[i + PREFETCH_FAR]);
-        }
-        if (i + PREFETCH_NEAR < n) {
-            prefetch_fields(td, items[i + PREFETCH_NEAR]);
-        }
-        if (encode_typedef(td, items[i], o, depth) < 0) {
+        PyObject *item = items[i];
+        Py_INCREF(item);
+        int r = encode_typedef(td, item, o, depth);
+        Py_DECREF(item);
+        if (r < 0) {
             return -1;
         }
     }
+    return i;
+}
+
+/* A packed list of f32 or f64 (n elements, already counted). Floats are written as they are;
+ * from the first element whose conversion may run Python code (__float__ of anything but a
+ * float), the rest are taken from a copy of the list as it is then (nothing has run before):
+ * the Python writers convert struct.pack(*values), the elements as the encoding started. Every
+ * element is converted before an f32 out of range is reported, as they do. */
+static int encode_floats(int kind, PyObject *seq, Py_ssize_t n, Out *o) {
+    const int w = kind == K_F64 ? 8 : 4;
+    if (out_reserve(o, w * n) < 0) {
+        return -1;
+    }
+    uint8_t *p = o->buf + o->len;
+    Py_ssize_t overflow = -1, i = 0;
+    for (; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyFloat_Check(item)) {
+            break;
+        }
+        double v = PyFloat_AS_DOUBLE(item);
+        if (w == 8) {
+            memcpy(p + 8 * i, &v, 8);
+        } else if (f32_store(v, p + 4 * i) < 0 && overflow < 0) {
+            overflow = i;
+        }
+    }
+    PyObject *rest = NULL;
+    if (i < n) {
+        rest = PyList_CheckExact(seq) ? PyList_GetSlice(seq, 0, n) : Py_NewRef(seq);
+        if (rest == NULL) {
+            return -1;
+        }
+        for (; i < n; i++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(rest, i);
+            double v;
+            if (PyFloat_Check(item)) {
+                v = PyFloat_AS_DOUBLE(item);
+            } else {
+                v = PyFloat_AsDouble(item);
+                if (v == -1.0 && PyErr_Occurred()) {
+                    PyErr_Clear();
+                    type_error("%R is not a float", item);
+                    Py_DECREF(rest);
+                    return -1;
+                }
+            }
+            p = o->buf + o->len; /* unchanged: nothing but this function writes to `o` */
+            if (w == 8) {
+                memcpy(p + 8 * i, &v, 8);
+            } else if (f32_store(v, p + 4 * i) < 0 && overflow < 0) {
+                overflow = i;
+            }
+        }
+    }
+    if (overflow >= 0) {
+        PyObject *item = PySequence_Fast_GET_ITEM(rest != NULL ? rest : seq, overflow);
+        enc_error("%R does not fit f32", item);
+        Py_XDECREF(rest);
+        return -1;
+    }
+    Py_XDECREF(rest);
+    if (Py_SIZE(seq) != n) {
+        return changed("list");
+    }
+    o->len += w * n;
     return 0;
 }
 
 static int encode_list(Spec *s, PyObject *x, Out *o, int depth) {
-    PyObject *seq;
-    Py_ssize_t n = 0;
-    PyObject **items;
-    if (seq_items(x, &seq, &items, &n) < 0) {
+    PyObject *seq = as_seq(x);
+    if (seq == NULL) {
         return -1;
     }
+    const Py_ssize_t n = Py_SIZE(seq);
     int r = -1;
     if (write_varint(o, (uint64_t)n) < 0) {
         goto done;
     }
     Spec *e = s->elem;
     if (e->kind == K_F64 || e->kind == K_F32) {
-        int w = e->kind == K_F64 ? 8 : 4;
-        if (out_reserve(o, w * n) < 0) {
-            goto done;
-        }
-        for (Py_ssize_t i = 0; i < n; i++) {
-            double v = 0;
-            if (get_double(items[i], &v) < 0) {
-                goto done;
-            }
-            int ok = w == 8 ? PyFloat_Pack8(v, (char *)o->buf + o->len, 1) : PyFloat_Pack4(v, (char *)o->buf + o->len, 1);
-            if (ok < 0) {
-                PyErr_Clear();
-                enc_error("%R does not fit f32", items[i]);
-                goto done;
-            }
-            o->len += w;
-        }
-        r = 0;
+        r = encode_floats(e->kind, seq, n, o);
         goto done;
     }
+    Py_ssize_t i = 0;
     if (e->kind == K_REF) {
-        r = encode_records(e->ref, items, n, o, depth);
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (encode_value(e, items[i], o, depth) < 0) {
+        i = encode_records(e->ref, seq, o, depth);
+        if (i < 0) {
             goto done;
         }
+    } else {
+        for (; i < Py_SIZE(seq); i++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+            int w = encode_plain(e, item, o);
+            if (w < 0) {
+                goto done;
+            }
+            if (w == 0) {
+                Py_INCREF(item);
+                w = encode_value(e, item, o, depth);
+                Py_DECREF(item);
+                if (w < 0) {
+                    goto done;
+                }
+            }
+        }
+    }
+    if (i != n || Py_SIZE(seq) != n) {
+        changed("list");
+        goto done;
     }
     r = 0;
 done:
     Py_DECREF(seq);
     return r;
+}
+
+/* The presence byte of slots i..i+7 of a list of optionals, or of the map values `seq`. */
+static uint8_t presence_of(PyObject *seq, Py_ssize_t i) {
+    uint8_t pb = 0;
+    for (Py_ssize_t j = i; j < Py_SIZE(seq) && j < i + 8; j++) {
+        if (PySequence_Fast_GET_ITEM(seq, j) != Py_None) {
+            pb |= (uint8_t)(1 << (j - i));
+        }
+    }
+    return pb;
 }
 
 static int encode_optlist(Spec *s, PyObject *x, Out *o, int depth) {
-    PyObject *seq;
-    Py_ssize_t n = 0;
-    PyObject **items;
-    if (seq_items(x, &seq, &items, &n) < 0) {
+    PyObject *seq = as_seq(x);
+    if (seq == NULL) {
         return -1;
     }
+    const Py_ssize_t n = Py_SIZE(seq);
     int r = -1;
     if (write_varint(o, (uint64_t)n) < 0) {
         goto done;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
+    uint8_t pb = 0;
+    Py_ssize_t i = 0;
+    for (; i < Py_SIZE(seq); i++) {
         if ((i & 7) == 0) {
-            uint8_t pb = 0;
-            for (Py_ssize_t j = i; j < n && j < i + 8; j++) {
-                if (items[j] != Py_None) {
-                    pb |= (uint8_t)(1 << (j - i));
-                }
-            }
-            if (out_reserve(o, 1) < 0) {
+            pb = presence_of(seq, i);
+            if (write_byte(o, pb) < 0) {
                 goto done;
             }
-            o->buf[o->len++] = pb;
         }
-        if (items[i] != Py_None && encode_value(s->elem, items[i], o, depth) < 0) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        int bit = (pb >> (i & 7)) & 1;
+        if ((item != Py_None) != bit) {
+            changed("list");
             goto done;
         }
+        if (item != Py_None) {
+            Py_INCREF(item);
+            int w = encode_value(s->elem, item, o, depth);
+            Py_DECREF(item);
+            if (w < 0) {
+                goto done;
+            }
+        }
+    }
+    if (i != n || Py_SIZE(seq) != n) {
+        changed("list");
+        goto done;
     }
     r = 0;
 done:
@@ -358,91 +469,78 @@ done:
     return r;
 }
 
-/* A dict of non-optional values: its entries walked in place, without the list of tuples
- * items() would build. Keys and values are held while they are written (writing one may run
- * Python code, a duck-typed record's attributes); a dict that changes size meanwhile would
- * not match the count already written: RuntimeError, as iterating it in Python does. */
-static int encode_dict(Spec *s, PyObject *x, Out *o, int depth) {
-    Py_ssize_t n = PyDict_GET_SIZE(x);
-    if (write_varint(o, (uint64_t)n) < 0) {
-        return -1;
-    }
-    Py_ssize_t at = 0, written = 0;
-    PyObject *k, *v;
-    while (PyDict_Next(x, &at, &k, &v)) {
-        Py_INCREF(k);
-        Py_INCREF(v);
-        int r = encode_value(s->elem, k, o, depth) < 0 || encode_value(s->value, v, o, depth) < 0 ? -1 : 0;
-        Py_DECREF(k);
-        Py_DECREF(v);
-        if (r < 0) {
+/* A map: a dict as it is, anything else (dict subclasses included) as dict(x.items()), as the
+ * Python writers do. Its entries are walked in place, as Python's dict iterator walks them
+ * (its checks included), keys and values held while they are written. */
+static int encode_map(Spec *s, PyObject *x, Out *o, int depth, int optionals) {
+    PyObject *d;
+    if (PyDict_CheckExact(x)) {
+        d = Py_NewRef(x);
+    } else {
+        PyObject *items = PyObject_CallMethod(x, "items", NULL);
+        if (items == NULL) {
             return -1;
         }
-        written++;
-    }
-    if (written != n || PyDict_GET_SIZE(x) != n) {
-        PyErr_SetString(PyExc_RuntimeError, "dictionary changed size during encode");
-        return -1;
-    }
-    return 0;
-}
-
-static int encode_map(Spec *s, PyObject *x, Out *o, int depth, int optionals) {
-    if (!optionals && PyDict_CheckExact(x)) {
-        return encode_dict(s, x, o, depth);
-    }
-    PyObject *items;
-    if (PyDict_Check(x)) {
-        items = PyDict_Items(x);
-    } else {
-        /* Any mapping: its items() in order, as the pure-Python writers iterate them. */
-        PyObject *it = PyObject_CallMethod(x, "items", NULL);
-        if (it == NULL) {
-            PyErr_Clear();
-            return type_error("%R is not a map", x);
+        d = PyObject_CallOneArg((PyObject *)&PyDict_Type, items);
+        Py_DECREF(items);
+        if (d == NULL) {
+            return -1;
         }
-        items = PySequence_List(it);
-        Py_DECREF(it);
     }
-    if (items == NULL) {
-        return -1;
-    }
-    Py_ssize_t n = PyList_GET_SIZE(items);
+    const Py_ssize_t n = PyDict_GET_SIZE(d);
     int r = -1;
+    PyObject *values = NULL;
     if (write_varint(o, (uint64_t)n) < 0) {
         goto done;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *entry = PyList_GET_ITEM(items, i);
-        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2) {
-            type_error("%R is not a map", x);
+    if (optionals && (values = PyDict_Values(d)) == NULL) {
+        goto done;
+    }
+    Py_ssize_t at = 0, count = 0;
+    PyObject *k, *v;
+    uint8_t pb = 0;
+    for (;; count++) {
+        if (PyDict_GET_SIZE(d) != n) {
+            changed("map"); /* Python: "dictionary changed size during iteration" */
             goto done;
         }
-        PyObject *k = PyTuple_GET_ITEM(entry, 0);
-        PyObject *v = PyTuple_GET_ITEM(entry, 1);
-        if (optionals && (i & 7) == 0) {
-            uint8_t pb = 0;
-            for (Py_ssize_t j = i; j < n && j < i + 8; j++) {
-                PyObject *e = PyList_GET_ITEM(items, j);
-                if (PyTuple_Check(e) && PyTuple_GET_SIZE(e) == 2 && PyTuple_GET_ITEM(e, 1) != Py_None) {
-                    pb |= (uint8_t)(1 << (j - i));
-                }
-            }
-            if (out_reserve(o, 1) < 0) {
-                goto done;
-            }
-            o->buf[o->len++] = pb;
+        if (!PyDict_Next(d, &at, &k, &v)) {
+            break;
         }
-        if (encode_value(s->elem, k, o, depth) < 0) {
+        if (count == n) {
+            changed("map"); /* Python: "dictionary keys changed during iteration" */
             goto done;
         }
-        if ((!optionals || v != Py_None) && encode_value(s->value, v, o, depth) < 0) {
+        Py_INCREF(k);
+        Py_INCREF(v);
+        int w = 0;
+        if (optionals && (count & 7) == 0) {
+            pb = presence_of(values, count);
+            w = write_byte(o, pb);
+        }
+        if (w == 0) {
+            w = encode_value(s->elem, k, o, depth);
+        }
+        if (w == 0 && optionals && (v != Py_None) != ((pb >> (count & 7)) & 1)) {
+            w = changed("map");
+        }
+        if (w == 0 && (!optionals || v != Py_None)) {
+            w = encode_value(s->value, v, o, depth);
+        }
+        Py_DECREF(k);
+        Py_DECREF(v);
+        if (w < 0) {
             goto done;
         }
     }
+    if (count != n) {
+        changed("map");
+        goto done;
+    }
     r = 0;
 done:
-    Py_DECREF(items);
+    Py_XDECREF(values);
+    Py_DECREF(d);
     return r;
 }
 
@@ -511,8 +609,7 @@ CSER_NOINLINE static int encode_value_any(Spec *s, PyObject *x, Out *o, int dept
             PyFloat_Pack8(dv, (char *)o->buf + o->len, 1);
             o->len += 8;
         } else {
-            if (PyFloat_Pack4(dv, (char *)o->buf + o->len, 1) < 0) {
-                PyErr_Clear();
+            if (f32_store(dv, o->buf + o->len) < 0) {
                 return enc_error("%R does not fit f32", x);
             }
             o->len += 4;
@@ -687,9 +784,13 @@ static inline PyObject *get_field(PyObject *x, int instance, Field *fd) {
 /* A record's unknown fields (SPEC §5.5.1), after its known fields: the unknown presence bits
  * ORed into its last presence byte, written at `pb_at` (those of `unknown_mask` only), then the
  * unknown bytes. `u` is the `_cser_unknown` slot of an instance, or NULL: get the attribute. */
+CSER_COLD static int changed_field(Field *fd) {
+    return enc_error("optional %U changed while it was encoded", fd->path);
+}
+
 CSER_COLD static int write_unknown(TypeDef *td, PyObject *x, PyObject *u, Out *o, Py_ssize_t pb_at) {
     if (u == NULL) {
-        if (PyObject_TypeCheck(x, td->cls)) {
+        if (Py_IS_TYPE(x, td->cls)) {
             return type_error("%R has no attribute %R", x, S_cser_unknown);
         }
         u = PyObject_GetAttr(x, S_cser_unknown);
@@ -742,7 +843,9 @@ done:
 /* The fields in id order, with a presence byte before each group of eight optional slots; a
  * record's unknown fields after them. */
 int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
-    const int instance = PyObject_TypeCheck(x, td->cls);
+    /* Slots are read directly in instances of the class itself; a subclass may have replaced a
+     * field by a property, which getattr calls, as the Python writers do. */
+    const int instance = Py_IS_TYPE(x, td->cls);
     Py_ssize_t pb_at = -1; /* where the last presence byte is */
     for (Py_ssize_t f = 0; f < td->nfields; f++) {
         Field *fd = &td->fields[f];
@@ -786,11 +889,18 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
         if (instance && fd->offset >= 0) {
             /* The slot's value not held when encode_plain writes it: no reference count is
              * written, and W1's 100,000 records have two objects each that nothing else
-             * writes to (their empty dict and list). */
+             * writes to (their empty dict and list). encode_plain runs no Python code. */
             PyObject *b = *(PyObject **)((char *)x + fd->offset);
             if (b != NULL) {
-                if (fd->optional && b == Py_None) {
-                    continue;
+                if (fd->optional) {
+                    /* Code run since the presence byte (a __float__ of an earlier field) may
+                     * have set or cleared the slot: the byte would not match. */
+                    if ((b != Py_None) != ((o->buf[pb_at] & fd->bit) != 0)) {
+                        return changed_field(fd);
+                    }
+                    if (b == Py_None) {
+                        continue;
+                    }
                 }
                 int w = encode_plain(fd->spec, b, o);
                 if (w < 0) {
@@ -806,7 +916,9 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
             return -1;
         }
         int r = 0;
-        if (!fd->optional || v != Py_None) {
+        if (fd->optional && (v != Py_None) != ((o->buf[pb_at] & fd->bit) != 0)) {
+            r = changed_field(fd);
+        } else if (!fd->optional || v != Py_None) {
             r = encode_value(fd->spec, v, o, depth);
         }
         Py_DECREF(v);
@@ -856,14 +968,26 @@ static int encode_union(TypeDef *td, PyObject *x, Out *o, int depth) {
         if (!PyObject_TypeCheck(x, var->cls)) {
             continue;
         }
-        PyObject *v = *(PyObject **)((char *)x + var->offset);
-        if (v == NULL) {
-            return type_error("%R has no value", x);
-        }
         if (write_varint(o, var->tag) < 0) {
             return -1;
         }
-        Py_INCREF(v);
+        /* A subclass may have replaced `value` by a property: getattr, as the Python writers. */
+        PyObject *v;
+        if (Py_IS_TYPE(x, var->cls)) {
+            v = *(PyObject **)((char *)x + var->offset);
+            if (v == NULL) {
+                return type_error("%R has no value", x);
+            }
+            Py_INCREF(v);
+        } else {
+            static PyObject *s_value = NULL;
+            if (s_value == NULL && (s_value = PyUnicode_InternFromString("value")) == NULL) {
+                return -1;
+            }
+            if ((v = PyObject_GetAttr(x, s_value)) == NULL) {
+                return -1;
+            }
+        }
         int r = encode_value(var->spec, v, o, depth);
         Py_DECREF(v);
         return r;
