@@ -55,9 +55,12 @@ public final class RustTarget extends Target {
         return escape(Names.pascal(snake));
     }
 
-    /** A type name as declared (already PascalCase), escaped. */
+    /**
+     * A type name as declared (already PascalCase); {@code Self} becomes {@code Self_}, which no
+     * schema type can be called (type names have no underscore).
+     */
     public String typeName(String schemaName) {
-        return escape(schemaName);
+        return schemaName.equals("Self") ? "Self_" : escape(schemaName);
     }
 
     /** A name that repeats an earlier one in the same scope gets its id: {@code r#type} → {@code type_3}. */
@@ -65,9 +68,16 @@ public final class RustTarget extends Target {
         return (name.startsWith("r#") ? name.substring(2) : name) + "_" + id;
     }
 
-    /** The modules of a package: {@code sakai.content} → [sakai, content]. */
+    /**
+     * The modules of a package: {@code sakai.content} → [sakai, content]; a keyword a raw
+     * identifier ({@code r#type}), and one that cannot be raw one more trailing underscore
+     * ({@code self} → {@code self_}, {@code self_} → {@code self__}), so that distinct packages
+     * keep distinct modules.
+     */
     public List<String> modulePath(String packageName) {
-        return Names.segments(packageName).stream().map(this::snake).toList();
+        return Names.segments(packageName).stream()
+                .map(s -> Names.escapeInjective(s, NOT_RAW))
+                .map(s -> KEYWORDS.contains(s) ? "r#" + s : s).toList();
     }
 
     /** The file of a package's items, which {@link #MODULES_FILE} includes. */
