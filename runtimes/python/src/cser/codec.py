@@ -573,7 +573,7 @@ def bind_when_ready(count: int, describe: Callable[[], tuple[Any, ...]]) -> tupl
     waiting = [_Waiting() for _ in range(count)]
     _WAITING.append((describe, [] if types is None else [types], waiting))
     _bind_waiting()
-    return tuple(waiting)  # type: ignore[arg-type]
+    return tuple(waiting)
 
 
 def pure(cls: type[T]) -> Codec[T]:

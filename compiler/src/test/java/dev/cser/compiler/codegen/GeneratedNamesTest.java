@@ -107,9 +107,17 @@ class GeneratedNamesTest {
                 return;
             }
             String where = "schema " + n + " (seed " + seed + ")\n" + read(files);
-            checkJava(emit(new JavaGenerator(), schema), where);
-            checkPython(emit(new PythonGenerator(), schema), where);
-            checkRust(emit(new RustGenerator(), schema), where);
+            List<GeneratedFile> java = emit(new JavaGenerator(), schema);
+            List<GeneratedFile> python = emit(new PythonGenerator(), schema);
+            List<GeneratedFile> rust = emit(new RustGenerator(), schema);
+            checkJava(java, where);
+            checkPython(python, where);
+            checkRust(rust, where);
+            for (List<GeneratedFile> target : List.of(java, python, rust)) {
+                for (GeneratedFile f : target) {
+                    noControls(f, where);
+                }
+            }
         }
     }
 
@@ -506,6 +514,29 @@ class GeneratedNamesTest {
                 open.add(new HashSet<>());
             } else if (line.trim().equals("}") && open.size() > 1) {
                 open.remove(open.size() - 1);
+            }
+        }
+    }
+
+    // ---- doc text ---------------------------------------------------------------------------
+
+    /**
+     * The doc comments held controls, bidi characters and separators: none reaches a generated
+     * file (SPEC §12 writes them as escapes), and no comment or docstring ends early.
+     */
+    private static void noControls(GeneratedFile f, String where) {
+        String text = f.content();
+        text.codePoints().filter(c -> c != '\n' && Names.isEscapedInDoc(c)).findFirst().ifPresent(c ->
+                fail(String.format("U+%04X in %s%n%s", c, f.relativePath(), where)));
+        if (f.target().equals("java")) {
+            // A Javadoc line ends no comment, and there is no Unicode escape anywhere.
+            for (String line : text.lines().toList()) {
+                if (line.matches("\\s*\\* .*") && line.contains("*/")) {
+                    fail("a comment ends early in " + f.relativePath() + ": " + line + "\n" + where);
+                }
+            }
+            if (Pattern.compile("(?<!\\\\)(\\\\\\\\)*\\\\u").matcher(text).find()) {
+                fail("a Unicode escape in " + f.relativePath() + "\n" + where);
             }
         }
     }

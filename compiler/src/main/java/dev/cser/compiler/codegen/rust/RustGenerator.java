@@ -112,7 +112,10 @@ public final class RustGenerator implements Generator {
         }
 
         ModulesFile.Module toModule() {
-            return new ModulesFile.Module(name, doc, include, children.stream().map(ModuleNode::toModule).toList());
+            // rustc's snake-case lint rejects a run of underscores inside a name.
+            boolean notSnakeCase = name.replaceAll("_+$", "").contains("__");
+            return new ModulesFile.Module(name, notSnakeCase, doc, include,
+                    children.stream().map(ModuleNode::toModule).toList());
         }
     }
 }
