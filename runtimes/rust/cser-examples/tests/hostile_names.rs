@@ -2,9 +2,7 @@
 //! code imports (SPEC §12.2), stay apart; that the code compiles under clippy -D warnings is half
 //! the test, and the values keep every field and tag.
 
-use cser_examples::edge::r#static::{
-    DecodeError, Expr, ExprLit, Holder, Message, Reader, Writer,
-};
+use cser_examples::edge::r#static::{DecodeError, Expr, ExprLit, Holder, Message, Reader, Writer};
 
 #[test]
 fn types_named_like_the_runtime_types_round_trip() {
