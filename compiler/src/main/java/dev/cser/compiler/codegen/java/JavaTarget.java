@@ -43,6 +43,22 @@ public final class JavaTarget extends Target {
     /** A first package segment Java refuses ({@code java.*} is the platform's own). */
     private static final Set<String> RESERVED_ROOTS = union(RESERVED, Set.of("java"));
 
+    /**
+     * The parameters and locals of generated methods. Code names the types of other packages
+     * (and, inside a union, of its own) by their qualified names, and a variable hides a package
+     * of its name (JLS §6.4.2): {@code r.V.readNested(r)} in a method whose reader is {@code r}
+     * reads the variable. So a first package segment of one of these names is escaped like a
+     * keyword ({@code package r;} is the Java package {@code r_}).
+     */
+    private static final Set<String> LOCALS = Set.of("ahead", "at", "bits", "buffer", "bytes", "decoding", "e",
+            "el", "en", "h", "i", "j", "json", "key", "known", "length", "list", "map", "mark", "msg", "n", "name",
+            "number", "o", "obj", "offset", "outer", "presence", "r", "result", "tag", "that", "unknown", "unused",
+            "val", "value", "w");
+
+    /** Locals numbered by nesting depth ({@code list0}, {@code n1}, {@code el2}). */
+    private static final java.util.regex.Pattern NUMBERED_LOCAL =
+            java.util.regex.Pattern.compile("(?:el|i|j|key|list|map|n|presence|val)[0-9]+");
+
     private static Set<String> union(Set<String> a, Set<String> b) {
         Set<String> u = new java.util.HashSet<>(a);
         u.addAll(b);
@@ -78,17 +94,29 @@ public final class JavaTarget extends Target {
     }
 
     /**
-     * The Java package of a schema package: each segment as written, a keyword (or {@code java}
-     * first) with one more trailing underscore ({@code static} → {@code static_}, {@code static_}
-     * → {@code static__}), so distinct packages stay distinct.
+     * The Java package of a schema package: each segment as written, a keyword (or, first,
+     * {@code java} or a generated local such as {@code r}) with one more trailing underscore
+     * ({@code static} → {@code static_}, {@code static_} → {@code static__}), so distinct packages
+     * stay distinct.
      */
     public String packageName(String schemaPackage) {
         List<String> segments = Names.segments(schemaPackage);
         List<String> out = new java.util.ArrayList<>();
         for (int i = 0; i < segments.size(); i++) {
-            out.add(Names.escapeInjective(segments.get(i), i == 0 ? RESERVED_ROOTS : RESERVED));
+            String segment = segments.get(i);
+            out.add(i == 0 && isLocal(segment) ? segment + "_" : Names.escapeInjective(segment, i == 0 ? RESERVED_ROOTS
+                    : RESERVED));
         }
         return String.join(".", out);
+    }
+
+    /**
+     * Whether a first segment, without its trailing underscores, names a local of generated code
+     * (then one more underscore keeps it apart from the package that has one less).
+     */
+    private static boolean isLocal(String segment) {
+        String base = segment.replaceAll("_+$", "");
+        return LOCALS.contains(base) || NUMBERED_LOCAL.matcher(base).matches();
     }
 
     /** The names a record class's methods already have, which no field accessor may take. */

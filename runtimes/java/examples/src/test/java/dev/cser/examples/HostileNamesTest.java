@@ -14,6 +14,8 @@ import edge.static_.Message;
 import edge.static_.Reader;
 import edge.static_.Writer;
 import org.junit.jupiter.api.Test;
+import r_.U;
+import r_.V;
 
 /**
  * edge_hostile.cser: schema names that meet after Java's conversions (SPEC §12.1) stay apart, in
@@ -76,5 +78,15 @@ class HostileNamesTest {
         assertEquals(h, back);
         assertEquals(DecodeError.A__B, back.getError());
         assertEquals(2, back.getWriter().getX2());
+    }
+
+    @Test
+    void aPackageNamedLikeAParameterOfTheGeneratedMethods() throws CserDecodeException {
+        // java_locals.cser: package r, whose union names r.V inside methods with a reader r.
+        U u = new U.V(new V().setN(5));
+        U back = U.decode(u.encode());
+        assertEquals(u, back);
+        assertEquals(5, ((U.V) back).value().getN());
+        assertEquals("r_", V.class.getPackageName());
     }
 }
