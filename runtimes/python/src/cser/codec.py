@@ -38,6 +38,11 @@ A descriptor of a declared type is ``(STRUCT | UNION, cls, "pkg.Name", "Name", m
 A type is a scalar constant below, ``(ENUM, cls, members_by_number, "enum pkg.Name")``,
 ``(LIST | OPTLIST, element)``, ``(MAP | OPTMAP, key, value)`` or ``(REF, cls)`` for a record,
 struct or union bound by the same call or an earlier one.
+
+A module that imports other generated modules calls :func:`bind_when_ready` instead, with a
+function that returns its descriptors: packages may import each other (SPEC §12.3), and then a
+module's descriptors can name classes of a module that is still being imported. The call binds
+at once when it can (no cycle), else when the modules of the cycle have all been described.
 """
 
 from __future__ import annotations
@@ -53,7 +58,8 @@ from dataclasses import dataclass, field
 from types import FunctionType
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["ACTIVE", "PURE_PYTHON_REQUESTED", "Codec", "bind", "descriptor", "pure", "unknown_member"]
+__all__ = ["ACTIVE", "PURE_PYTHON_REQUESTED", "Codec", "bind", "bind_when_ready", "descriptor", "pure",
+           "unknown_member"]
 
 try:
     from cser import _native as _ext
@@ -471,6 +477,104 @@ def bind(types: tuple[Any, ...]) -> tuple[Codec[Any], ...]:
                 cls.encode = _ext.method(c.encode)
         return codecs
     return group.codecs
+
+
+class _Waiting:
+    """The codec of a type whose module waits to be bound (its descriptors name a type of a
+    module still being imported): the cycle's last module binds it, and it then takes the
+    methods of the bound codec as its own, so later calls cost what a bound codec's do. A use
+    before that binds whatever can be bound, or raises ``TypeError``."""
+
+    _METHODS = ("decode", "decode_body", "encode", "encode_body")
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _Waiting._METHODS:
+            _bind_waiting()
+            if name in self.__dict__:
+                return self.__dict__[name]
+            raise TypeError("cser.codec: this type refers to a generated module that has not finished importing")
+        raise AttributeError(name)
+
+    def _become(self, codec: Codec[Any]) -> None:
+        for name in _Waiting._METHODS:
+            self.__dict__[name] = getattr(codec, name)
+
+
+#: Modules that wait to be bound: their describing function, their descriptors once it has
+#: returned them, and the codecs :func:`bind_when_ready` returned for them.
+_WAITING: list[tuple[Callable[[], tuple[Any, ...]], list[tuple[Any, ...]], list[_Waiting]]] = []
+
+
+def _refs(desc: Any, out: set[type[Any]]) -> None:
+    """The classes of the REF types inside a descriptor."""
+    if isinstance(desc, tuple):
+        if len(desc) == 2 and desc[0] == REF and isinstance(desc[1], type):
+            out.add(desc[1])
+        for d in desc:
+            _refs(d, out)
+
+
+def _ready(types: tuple[Any, ...], bound_with: set[type[Any]]) -> bool:
+    """Whether every class these descriptors refer to is bound, declared by them, or in ``bound_with``."""
+    refs: set[type[Any]] = set()
+    for d in types:
+        for member in d[4] if isinstance(d, tuple) and len(d) > 4 else ():
+            _refs(member, refs)
+    own = {d[1] for d in types if isinstance(d, tuple) and len(d) > 1}
+    return all(c in _BOUND or c in own or c in bound_with for c in refs)
+
+
+def _bind_waiting() -> None:
+    """Binds the waiting modules that can be: each alone when its references are bound, then
+    all the described ones together when they refer only to each other (a cycle)."""
+    progress = True
+    while progress and _WAITING:
+        progress = False
+        for entry in list(_WAITING):
+            describe, described, _ = entry
+            if not described:
+                try:
+                    described.append(describe())
+                except AttributeError:  # a module it names is still being imported
+                    continue
+            if _ready(described[0], set()):
+                _WAITING.remove(entry)
+                _finish(described[0], [entry])
+                progress = True
+        if not progress:
+            ready = [e for e in _WAITING if e[1]]
+            together = tuple(d for e in ready for d in e[1][0])
+            if ready and _ready(together, set()):
+                for e in ready:
+                    _WAITING.remove(e)
+                _finish(together, ready)
+                progress = True
+
+
+def _finish(types: tuple[Any, ...], entries: list[Any]) -> None:
+    codecs = iter(bind(types))
+    for _, described, waiting in entries:
+        for w, _d in zip(waiting, described[0], strict=True):
+            w._become(next(codecs))
+
+
+def bind_when_ready(count: int, describe: Callable[[], tuple[Any, ...]]) -> tuple[Codec[Any], ...]:
+    """:func:`bind` for a module that imports other generated modules: ``describe()`` returns
+    its ``count`` descriptors. Binds at once when they can be built and every class they refer
+    to is bound; otherwise (the module is part of a cycle of imports, SPEC §12.3) returns codecs
+    that the cycle's last module binds, all of the cycle's types in one group."""
+    try:
+        types = describe()
+    except AttributeError:  # names a class of a module still being imported
+        types = None
+    if types is not None and _ready(types, set()):
+        codecs = bind(types)
+        _bind_waiting()
+        return codecs
+    waiting = [_Waiting() for _ in range(count)]
+    _WAITING.append((describe, [] if types is None else [types], waiting))
+    _bind_waiting()
+    return tuple(waiting)
 
 
 def pure(cls: type[T]) -> Codec[T]:

@@ -2,6 +2,7 @@ package dev.cser.compiler.codegen;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -57,27 +58,114 @@ public final class Names {
     }
 
     /**
-     * Names made distinct within one scope, in order: a name equal to an earlier one is
-     * renamed by {@code disambiguate(name, id)} (each target has its own suffix rule, part of
-     * its generated API).
+     * Names made distinct within one scope, in order: a name equal to an earlier one (or to one
+     * in {@code reserved}) is renamed by {@code disambiguate(name, id)}, again and again until
+     * it is free (each target has its own suffix rule, part of its generated API). The first
+     * claimant keeps its name, so the result depends only on the order (id order, declaration
+     * order), and two names are never merged.
      */
     public static List<String> unique(List<String> names, List<Integer> ids,
             BiFunction<String, Integer, String> disambiguate) {
-        Set<String> seen = new HashSet<>();
+        return unique(names, ids, Set.of(), disambiguate);
+    }
+
+    /** {@link #unique(List, List, BiFunction)} in a scope that already holds {@code reserved}. */
+    public static List<String> unique(List<String> names, List<Integer> ids, Set<String> reserved,
+            BiFunction<String, Integer, String> disambiguate) {
+        Scope scope = new Scope(reserved);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            String n = names.get(i);
-            if (!seen.add(n)) {
-                n = disambiguate.apply(n, ids.get(i));
-                seen.add(n);
-            }
-            out.add(n);
+            out.add(scope.claim(names.get(i), ids.get(i), disambiguate));
         }
         return out;
     }
 
-    /** The lines of a {@code ///} doc comment; empty when there is none. */
+    /**
+     * The names one scope of generated code holds (a class's members, a module's top-level
+     * names): each claim gets a name no earlier claim got.
+     */
+    public static final class Scope {
+        private final Set<String> taken = new HashSet<>();
+
+        public Scope(Collection<String> reserved) {
+            taken.addAll(reserved);
+        }
+
+        public boolean isTaken(String name) {
+            return taken.contains(name);
+        }
+
+        /** Takes {@code name}, or {@code disambiguate(name, id)} applied until a free one comes. */
+        public String claim(String name, int id, BiFunction<String, Integer, String> disambiguate) {
+            String n = name;
+            while (taken.contains(n)) {
+                n = disambiguate.apply(n, id);
+            }
+            taken.add(n);
+            return n;
+        }
+
+        /** Takes every name of {@code names} if none is taken yet (and they differ); else takes none. */
+        public boolean claimAll(List<String> names) {
+            if (names.stream().anyMatch(taken::contains) || new HashSet<>(names).size() != names.size()) {
+                return false;
+            }
+            taken.addAll(names);
+            return true;
+        }
+    }
+
+    /**
+     * A name escaped so that the escape cannot meet another name: when {@code name} without its
+     * trailing underscores is in {@code reserved}, one more underscore ({@code static} →
+     * {@code static_}, {@code static_} → {@code static__}). Used where no scope resolves clashes
+     * (package segments and modules, which other compilations name too).
+     */
+    public static String escapeInjective(String name, Set<String> reserved) {
+        int end = name.length();
+        while (end > 0 && name.charAt(end - 1) == '_') {
+            end--;
+        }
+        return reserved.contains(name.substring(0, end)) ? name + "_" : name;
+    }
+
+    /**
+     * The lines of a {@code ///} doc comment; empty when there is none. Characters that some
+     * compiler, linter or tool takes for something else than text in a comment are written as
+     * visible escapes by {@link #visibleControls}.
+     */
     public static List<String> docLines(String doc) {
-        return doc == null || doc.isEmpty() ? List.of() : doc.lines().toList();
+        return doc == null || doc.isEmpty() ? List.of() : doc.lines().map(Names::visibleControls).toList();
+    }
+
+    /**
+     * Whether a doc character is written as an escape (SPEC §12): the C0 controls (tab included:
+     * clippy denies tabs in doc comments), DEL and the C1 controls (NUL ends Python's source, a
+     * lone CR ends a comment's line), the bidirectional controls (rustc denies them in comments:
+     * the text would read differently from what compiles), the line and paragraph separators
+     * (lines end there for JavaScript and for Python's {@code str.splitlines}) and the byte
+     * order mark.
+     */
+    public static boolean isEscapedInDoc(int c) {
+        return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F
+                || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x2028 || c == 0x2029
+                || c == 0xFEFF;
+    }
+
+    /**
+     * Each character of {@link #isEscapedInDoc} as a backslash, {@code u}, and its hex number in
+     * braces: U+202E becomes the six characters {@code u{202E}} after a backslash. (This comment
+     * cannot show the backslash before the u: javac reads that as a Unicode escape everywhere.)
+     */
+    public static String visibleControls(String line) {
+        StringBuilder b = new StringBuilder(line.length());
+        line.codePoints().forEach(c -> {
+            if (isEscapedInDoc(c)) {
+                b.append("\\u{").append(Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT)).append('}');
+            } else {
+                b.appendCodePoint(c);
+            }
+        });
+        return b.toString();
     }
 }

@@ -31,7 +31,7 @@ class RustNamesTest {
         String rs = emit("package n;\nrecord R { string unknown_fields = 1; i32 unknown_fields_ = 2; }\n"
                 + "struct S { bool unknown_fields = 1; }\n");
         assertTrue(rs.contains("    pub unknown_fields_: String,\n"), rs);
-        assertTrue(rs.contains("    pub unknown_fields__2: i32,\n"), rs);
+        assertTrue(rs.contains("    pub unknown_fields_2: i32,\n"), rs);
         assertTrue(rs.contains("    pub unknown_fields: ::cser::UnknownFields,\n"), rs);
         // The same rule in a struct, which has no unknown fields.
         assertTrue(rs.contains("    pub unknown_fields_: bool,\n"), rs);

@@ -18,7 +18,7 @@ public final class Player {
      */
     public static final Player FLASH = new Player(1, "FLASH");
 
-    private static final java.util.List<Player> VALUES = java.util.List.of(JAVA, FLASH);
+    private static final java.util.List<Player> knownValues = java.util.List.of(JAVA, FLASH);
 
     private final int number;
     private final String name;
@@ -69,7 +69,7 @@ public final class Player {
 
     /** The known constants, in declaration order. */
     public static java.util.List<Player> values() {
-        return VALUES;
+        return knownValues;
     }
 
     @Override

@@ -18,7 +18,7 @@ public final class Size {
      */
     public static final Size LARGE = new Size(1, "LARGE");
 
-    private static final java.util.List<Size> VALUES = java.util.List.of(SMALL, LARGE);
+    private static final java.util.List<Size> knownValues = java.util.List.of(SMALL, LARGE);
 
     private final int number;
     private final String name;
@@ -69,7 +69,7 @@ public final class Size {
 
     /** The known constants, in declaration order. */
     public static java.util.List<Size> values() {
-        return VALUES;
+        return knownValues;
     }
 
     @Override

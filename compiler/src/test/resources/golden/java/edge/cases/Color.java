@@ -23,7 +23,7 @@ public final class Color {
      */
     public static final Color BLUE = new Color(2, "BLUE");
 
-    private static final java.util.List<Color> VALUES = java.util.List.of(RED, GREEN, BLUE);
+    private static final java.util.List<Color> knownValues = java.util.List.of(RED, GREEN, BLUE);
 
     private final int number;
     private final String name;
@@ -78,7 +78,7 @@ public final class Color {
 
     /** The known constants, in declaration order. */
     public static java.util.List<Color> values() {
-        return VALUES;
+        return knownValues;
     }
 
     @Override

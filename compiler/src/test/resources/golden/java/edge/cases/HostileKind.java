@@ -18,7 +18,7 @@ public final class HostileKind {
      */
     public static final HostileKind ODD = new HostileKind(1, "ODD");
 
-    private static final java.util.List<HostileKind> VALUES = java.util.List.of(PLAIN, ODD);
+    private static final java.util.List<HostileKind> knownValues = java.util.List.of(PLAIN, ODD);
 
     private final int number;
     private final String name;
@@ -69,7 +69,7 @@ public final class HostileKind {
 
     /** The known constants, in declaration order. */
     public static java.util.List<HostileKind> values() {
-        return VALUES;
+        return knownValues;
     }
 
     @Override

@@ -33,7 +33,15 @@ public final class FieldCode {
     /** The getter, {@code hasX} for an optional field, and the setter. */
     public record Accessors(String owner, String name, String schemaName, List<String> doc, String getter,
             String has, String setter, boolean optional, boolean requiredReference,
-            @ModelElement TypeSpelling type) {}
+            @ModelElement TypeSpelling type) {
+
+        /** A field's methods: {@code has} is null unless the field is optional. */
+        public record Names(String getter, String has, String setter) {
+            public List<String> all() {
+                return has == null ? List.of(getter, setter) : List.of(getter, has, setter);
+            }
+        }
+    }
 
     /**
      * Writing one field: the presence byte first when its group starts here, then the value (a

@@ -1,6 +1,7 @@
 package dev.cser.compiler.codegen.java;
 
 import dev.cser.compiler.codegen.Generator;
+import dev.cser.compiler.codegen.Names;
 import dev.cser.compiler.codegen.OutputFile;
 import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
@@ -10,7 +11,9 @@ import dev.cser.compiler.schema.SchemaFile;
 import dev.cser.compiler.schema.UnionType;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Java target: a source file per declaration ({@code sakai/content/Image.java}), in schema
@@ -26,7 +29,12 @@ public final class JavaGenerator implements Generator {
 
     @Override
     public List<OutputFile> outputModel(Schema schema) {
-        MessageFileBuilder messages = new MessageFileBuilder(target);
+        // A field named like the first segment of a package would obscure that package in the
+        // fully qualified names of its types (JLS §6.4.2).
+        Set<String> packageRoots = new HashSet<>();
+        schema.files().forEach(f -> f.declarations()
+                .forEach(d -> packageRoots.add(Names.segments(target.packageName(d.packageName())).get(0))));
+        MessageFileBuilder messages = new MessageFileBuilder(target, packageRoots);
         UnionFileBuilder unions = new UnionFileBuilder(target);
         List<OutputFile> files = new ArrayList<>();
         for (SchemaFile file : schema.files()) {
@@ -47,7 +55,7 @@ public final class JavaGenerator implements Generator {
                 .toList();
         List<EnumFile.Member> byNumber = members.stream()
                 .sorted(Comparator.comparingInt(EnumFile.Member::number)).toList();
-        return new EnumFile(e.packageName(), sourcePath, target.className(e.name()), e.qualifiedName(),
+        return new EnumFile(target.packageName(e.packageName()), sourcePath, target.className(e.name()), e.qualifiedName(),
                 target.docLines(e.doc()), members, byNumber);
     }
 }

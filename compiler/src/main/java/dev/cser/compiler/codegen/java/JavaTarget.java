@@ -31,7 +31,39 @@ public final class JavaTarget extends Target {
             "String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Float", "Double",
             "Character", "Void", "Override", "Math", "System", "Record", "Iterable", "Number", "Enum",
             "Class", "Exception", "CserCodec", "CserReader", "CserWriter", "CserDecodeException",
-            "DecodeErrorKind", "Values", "IllegalStateException", "UnknownFields");
+            "DecodeErrorKind", "Values", "IllegalStateException", "IllegalArgumentException", "UnknownFields");
+
+    /**
+     * Package roots every generated class names in expressions ({@code java.util.Objects},
+     * {@code dev.cser.Values}): a field of that name would obscure the package (JLS §6.4.2, a
+     * variable wins over a package), so it gets a trailing underscore like a keyword.
+     */
+    private static final Set<String> PACKAGE_ROOTS = Set.of("java", "dev");
+
+    /** A first package segment Java refuses ({@code java.*} is the platform's own). */
+    private static final Set<String> RESERVED_ROOTS = union(RESERVED, Set.of("java"));
+
+    /**
+     * The parameters and locals of generated methods. Code names the types of other packages
+     * (and, inside a union, of its own) by their qualified names, and a variable hides a package
+     * of its name (JLS §6.4.2): {@code r.V.readNested(r)} in a method whose reader is {@code r}
+     * reads the variable. So a first package segment of one of these names is escaped like a
+     * keyword ({@code package r;} is the Java package {@code r_}).
+     */
+    private static final Set<String> LOCALS = Set.of("ahead", "at", "bits", "buffer", "bytes", "decoding", "e",
+            "el", "en", "h", "i", "j", "json", "key", "known", "length", "list", "map", "mark", "msg", "n", "name",
+            "number", "o", "obj", "offset", "outer", "presence", "r", "result", "tag", "that", "unknown", "unused",
+            "val", "value", "w");
+
+    /** Locals numbered by nesting depth ({@code list0}, {@code n1}, {@code el2}). */
+    private static final java.util.regex.Pattern NUMBERED_LOCAL =
+            java.util.regex.Pattern.compile("(?:el|i|j|key|list|map|n|presence|val)[0-9]+");
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> u = new java.util.HashSet<>(a);
+        u.addAll(b);
+        return Set.copyOf(u);
+    }
 
     /**
      * Members of a generated record class that a field's would collide with: the field holding
@@ -57,7 +89,39 @@ public final class JavaTarget extends Target {
      */
     public String member(String snake) {
         String camel = Names.camel(snake);
-        return RESERVED.contains(camel) || GENERATED_MEMBERS.contains(camel) ? camel + "_" : camel;
+        return RESERVED.contains(camel) || GENERATED_MEMBERS.contains(camel) || PACKAGE_ROOTS.contains(camel)
+                ? camel + "_" : camel;
+    }
+
+    /**
+     * The Java package of a schema package: each segment as written, a keyword (or, first,
+     * {@code java} or a generated local such as {@code r}) with one more trailing underscore
+     * ({@code static} → {@code static_}, {@code static_} → {@code static__}), so distinct packages
+     * stay distinct.
+     */
+    public String packageName(String schemaPackage) {
+        List<String> segments = Names.segments(schemaPackage);
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) {
+            String segment = segments.get(i);
+            out.add(i == 0 && isLocal(segment) ? segment + "_" : Names.escapeInjective(segment, i == 0 ? RESERVED_ROOTS
+                    : RESERVED));
+        }
+        return String.join(".", out);
+    }
+
+    /**
+     * Whether a first segment, without its trailing underscores, names a local of generated code
+     * (then one more underscore keeps it apart from the package that has one less).
+     */
+    private static boolean isLocal(String segment) {
+        String base = segment.replaceAll("_+$", "");
+        return LOCALS.contains(base) || NUMBERED_LOCAL.matcher(base).matches();
+    }
+
+    /** The names a record class's methods already have, which no field accessor may take. */
+    public Set<String> reservedMethods() {
+        return RESERVED_METHODS;
     }
 
     /**
@@ -93,7 +157,7 @@ public final class JavaTarget extends Target {
 
     /** The file of a declaration's class: {@code sakai/content/Image.java}. */
     public String sourceFile(Declaration d) {
-        return d.packageName().replace('.', '/') + "/" + className(d.name()) + ".java";
+        return packageName(d.packageName()).replace('.', '/') + "/" + className(d.name()) + ".java";
     }
 
     /**
@@ -105,6 +169,8 @@ public final class JavaTarget extends Target {
      */
     @Override
     public List<String> docLines(String doc) {
+        // Names.docLines has made controls visible as backslash escapes; the backslash then
+        // becomes &#92; like every other.
         return Names.docLines(doc).stream()
                 .map(l -> l.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                         .replace("*/", "*&#47;").replace("@", "&#64;").replace("\\", "&#92;"))

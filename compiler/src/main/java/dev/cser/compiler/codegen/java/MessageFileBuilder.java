@@ -35,6 +35,7 @@ import dev.cser.compiler.schema.PresenceGroup;
 import dev.cser.compiler.schema.Primitive;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Builds the {@link MessageFile} of a record or struct: the wire facts (presence groups, zero
@@ -42,13 +43,16 @@ import java.util.List;
  */
 final class MessageFileBuilder {
     private final JavaTarget target;
+    /** The first segments of the schema's Java packages, which a field must not obscure. */
+    private final Set<String> packageRoots;
 
-    MessageFileBuilder(JavaTarget target) {
+    MessageFileBuilder(JavaTarget target, Set<String> packageRoots) {
         this.target = target;
+        this.packageRoots = packageRoots;
     }
 
     /** One field as every part of the class sees it. */
-    private record JavaField(Field field, String name, int index, JavaType type) {
+    private record JavaField(Field field, String name, int index, JavaType type, Accessors.Names methods) {
         boolean api() {
             return !field.deprecated();
         }
@@ -67,15 +71,31 @@ final class MessageFileBuilder {
     MessageFile build(MessageType m, String sourcePath) {
         JavaTypeMapper mapper = new JavaTypeMapper(target, m.packageName(), false);
         List<Field> fs = m.fields();
-        List<String> names = Names.unique(fs.stream().map(f -> target.member(f.name())).toList(),
-                fs.stream().map(Field::id).toList(), target::disambiguate);
+        Names.Scope members = new Names.Scope(Set.of());
+        Names.Scope methods = new Names.Scope(target.reservedMethods());
         List<JavaField> fields = new ArrayList<>();
         for (int i = 0; i < fs.size(); i++) {
-            fields.add(new JavaField(fs.get(i), names.get(i), i, mapper.map(fs.get(i).type())));
+            Field f = fs.get(i);
+            JavaType type = mapper.map(f.type());
+            // A field's private member and its accessors are named together (SPEC §12.1): when
+            // any of them is taken by an earlier field (in id order) or a generated method, all
+            // of them are named after the schema name with _<id> appended, until all are free.
+            String schemaName = f.name();
+            while (true) {
+                String member = member(schemaName);
+                Accessors.Names accessors = accessorNames(schemaName, type, f.isOptional());
+                List<String> taken = f.deprecated() ? List.of() : accessors.all();
+                if (!members.isTaken(member) && methods.claimAll(taken)) {
+                    members.claim(member, f.id(), target::disambiguate);
+                    fields.add(new JavaField(f, member, i, type, accessors));
+                    break;
+                }
+                schemaName = schemaName + "_" + f.id();
+            }
         }
         List<JavaField> api = fields.stream().filter(JavaField::api).toList();
         String name = target.className(m.name());
-        return new MessageFile(m.packageName(), sourcePath, name, m.qualifiedName(), m.isStruct(),
+        return new MessageFile(target.packageName(m.packageName()), sourcePath, name, m.qualifiedName(), m.isStruct(),
                 target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
                 target.hexLiteral(CanonicalText.fingerprint(m)), fs.stream().map(Field::name).toList(), unknownMask(m),
                 fields.stream().filter(f -> f.field().deprecated() && !f.field().isOptional())
@@ -95,16 +115,26 @@ final class MessageFileBuilder {
                 api.stream().map(f -> new FieldAssignment(f.name(), f.field().name(), f.requiredReference())).toList());
     }
 
-    private Accessors accessors(String owner, JavaField f) {
-        String schemaName = f.field().name();
+    /** A field's member: camelCase, escaped, and not the first segment of a package. */
+    private String member(String schemaName) {
+        String member = target.member(schemaName);
+        return packageRoots.contains(member) ? member + "_" : member;
+    }
+
+    private Accessors.Names accessorNames(String schemaName, JavaType type, boolean optional) {
         // A boolean (not an optional Boolean) is read with isX; is_x fields do not repeat the is.
-        boolean bool = f.type().isPrimitive() && f.type().primitive() == Primitive.BOOL;
+        boolean bool = type.isPrimitive() && type.primitive() == Primitive.BOOL;
         String getter = bool && schemaName.startsWith("is_") && schemaName.length() > 3
                 ? target.accessor("is", schemaName.substring(3))
                 : target.accessor(bool ? "is" : "get", schemaName);
-        return new Accessors(owner, f.name(), schemaName, target.docLines(f.field().doc()), getter,
-                target.accessor("has", schemaName), target.accessor("set", schemaName), f.field().isOptional(),
-                f.requiredReference(), JavaCodecBuilder.spell(f.type()));
+        return new Accessors.Names(getter, optional ? target.accessor("has", schemaName) : null,
+                target.accessor("set", schemaName));
+    }
+
+    private Accessors accessors(String owner, JavaField f) {
+        Accessors.Names n = f.methods();
+        return new Accessors(owner, f.name(), f.field().name(), target.docLines(f.field().doc()), n.getter(),
+                n.has(), n.setter(), f.field().isOptional(), f.requiredReference(), JavaCodecBuilder.spell(f.type()));
     }
 
     private MessageCodec codec(MessageType m, String name, List<JavaField> fields) {

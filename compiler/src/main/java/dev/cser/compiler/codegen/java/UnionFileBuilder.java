@@ -13,6 +13,7 @@ import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.UnionType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /** Builds the {@link UnionFile} of a union: a record per variant, named after it. */
 final class UnionFileBuilder {
@@ -27,8 +28,9 @@ final class UnionFileBuilder {
         JavaTypeMapper mapper = new JavaTypeMapper(target, u.packageName(), true);
         String union = target.className(u.name());
         List<Field> vs = u.variants();
+        // Nested records are named in the interface's scope: the interface itself is taken.
         List<String> classNames = Names.unique(vs.stream().map(v -> variantClass(v, union)).toList(),
-                vs.stream().map(Field::id).toList(), target::disambiguate);
+                vs.stream().map(Field::id).toList(), Set.of(union), target::disambiguate);
         List<UnionFile.Tag> tags = new ArrayList<>();
         UnionFile.Tag zeroVariant = null;
         JavaType zeroType = null;
@@ -53,7 +55,7 @@ final class UnionFileBuilder {
             fromJson.add(new VariantFromJson(className, v.name(), spelling,
                     JavaJsonBuilder.fromJson(type, new JsonMember())));
         }
-        return new UnionFile(u.packageName(), sourcePath, union, u.qualifiedName(), target.docLines(u.doc()),
+        return new UnionFile(target.packageName(u.packageName()), sourcePath, union, u.qualifiedName(), target.docLines(u.doc()),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)), tags,
                 zeroVariant, JavaCodecBuilder.zero(zeroType), records, writes, reads, fromJson);
     }

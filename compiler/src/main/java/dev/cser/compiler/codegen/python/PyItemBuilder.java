@@ -24,7 +24,10 @@ import dev.cser.compiler.schema.PresenceGroup;
 import dev.cser.compiler.schema.UnionType;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,13 +37,33 @@ import java.util.Set;
 final class PyItemBuilder {
     private final PythonTarget target;
     private final PyTypeMapper mapper;
-    /** The class names of the module's declarations, which a variant class must not take. */
-    private final Set<String> declared;
+    /** The class of every union variant of the module. */
+    private final Map<Field, String> variantClasses = new IdentityHashMap<>();
 
-    PyItemBuilder(PythonTarget target, PyTypeMapper mapper, Set<String> declared) {
+    /**
+     * Names the variant classes of the module's unions (SPEC §12.3): union + variant in
+     * PascalCase, {@code Variant} appended if that names a declared type; a name some earlier
+     * class took (a declared type, a variant class of an earlier union or of a lower id, a
+     * builtin) gets {@code _<id>} until it is free.
+     */
+    PyItemBuilder(PythonTarget target, PyTypeMapper mapper, List<Declaration> declarations) {
         this.target = target;
         this.mapper = mapper;
-        this.declared = declared;
+        Set<String> declared = new HashSet<>();
+        declarations.forEach(d -> declared.add(target.className(d.name())));
+        Set<String> reserved = new HashSet<>(declared);
+        reserved.addAll(target.reservedClassNames());
+        Names.Scope scope = new Names.Scope(reserved);
+        for (Declaration d : declarations) {
+            if (d instanceof UnionType u) {
+                String union = target.className(u.name());
+                for (Field v : u.variants()) {
+                    String n = union + Names.pascal(v.name());
+                    variantClasses.put(v, scope.claim(declared.contains(n) ? n + "Variant" : n, v.id(),
+                            target::disambiguate));
+                }
+            }
+        }
     }
 
     EnumClass enumClass(EnumType e) {
@@ -78,7 +101,10 @@ final class PyItemBuilder {
             attributes.add(name);
             TypeHints hint = PyCodeBuilder.hint(type);
             TypeHints fieldHint = f.isOptional() ? new OptionalHint(hint) : hint;
-            boolean mutableZero = !f.isOptional() && type.kind().hasMutableZero();
+            // A zero value of another module's class is not evaluated where the class is
+            // defined either: that module may still be importing this one (SPEC §12.3).
+            boolean mutableZero = !f.isOptional() && (type.kind().hasMutableZero()
+                    || (type.kind() == PyType.Kind.ENUM && type.cls().module() != null));
             declarations.add(new FieldDecl(name, target.docLines(f.doc()), fieldHint));
             params.add(new InitParam(name, mutableZero, fieldHint,
                     mutableZero ? null : f.isOptional() ? new NoneZero() : PyCodeBuilder.zero(type)));
@@ -153,10 +179,9 @@ final class PyItemBuilder {
         return new UnionDescriptor(union, u.qualifiedName(), u.name(), variants);
     }
 
-    /** {@code Expr} + {@code lit} → {@code ExprLit}; a suffix if that names a declared type. */
+    /** {@code Expr} + {@code lit} → {@code ExprLit}, as the constructor named it. */
     private String variantClass(String union, Field v) {
-        String n = union + Names.pascal(v.name());
-        return declared.contains(n) ? n + "Variant" : n;
+        return variantClasses.get(v);
     }
 
     /** Natural order: runs of digits compare as numbers ({@code i8_value} before {@code i16_value}). */

@@ -52,10 +52,8 @@ public final class PythonGenerator implements Generator {
 
     private ModuleFile module(PackageGroup p) {
         List<Declaration> decls = p.declarations();
-        Set<String> declared = new HashSet<>();
-        decls.forEach(d -> declared.add(target.className(d.name())));
         Set<String> imports = new TreeSet<>();
-        PyItemBuilder builder = new PyItemBuilder(target, new PyTypeMapper(target, p.name(), imports), declared);
+        PyItemBuilder builder = new PyItemBuilder(target, new PyTypeMapper(target, p.name(), imports), decls);
         List<Object> items = new ArrayList<>();
         List<Object> descriptors = new ArrayList<>();
         List<String> codecNames = new ArrayList<>();

@@ -22,15 +22,34 @@ public final class PythonTarget extends Target {
             "try", "while", "with", "yield");
 
     /** Builtins that generated code names: a class attribute or class of that name would shadow them. */
-    private static final Set<String> BUILTINS = Set.of("bool", "int", "float", "str", "bytes", "list", "dict",
-            "object", "type", "isinstance", "len", "range", "enumerate", "super", "repr", "NotImplemented");
+    private static final Set<String> BUILTINS = Set.of("bool", "int", "float", "str", "bytes", "bytearray",
+            "memoryview", "list", "dict", "tuple", "object", "type", "isinstance", "len", "range", "enumerate", "super",
+            "repr", "classmethod", "staticmethod", "NotImplemented");
 
     /**
      * Names a field cannot take: the receiver and the members every generated class has (a
      * record's unknown fields, SPEC §5.5.1, included).
      */
     private static final Set<String> MEMBERS = Set.of("self", "encode", "decode", "has_unknown_fields",
-            "unknown_fields", "set_unknown_fields", "clear_unknown_fields");
+            "unknown_fields", "set_unknown_fields", "clear_unknown_fields", "to_json", "from_json");
+
+    /** Every name {@link #field} escapes. */
+    private static final Set<String> ESCAPED_FIELDS = union(KEYWORDS, BUILTINS, MEMBERS);
+
+    /**
+     * The modules generated code imports by their own names: a schema package named like one
+     * would hide it ({@code cser}) or be hidden by it ({@code enum}, {@code typing}).
+     */
+    private static final Set<String> ESCAPED_ROOTS = union(ESCAPED_FIELDS, Set.of("cser", "enum", "typing", "__future__"), Set.of());
+
+    @SafeVarargs
+    private static Set<String> union(Set<String>... sets) {
+        java.util.HashSet<String> u = new java.util.HashSet<>();
+        for (Set<String> s : sets) {
+            u.addAll(s);
+        }
+        return Set.copyOf(u);
+    }
 
     @Override
     public String name() {
@@ -40,7 +59,7 @@ public final class PythonTarget extends Target {
     /** A field or module segment: snake_case as written, escaped. */
     public String field(String schemaName) {
         String n = schemaName.toLowerCase(Locale.ROOT);
-        return KEYWORDS.contains(n) || BUILTINS.contains(n) || MEMBERS.contains(n) ? n + "_" : n;
+        return ESCAPED_FIELDS.contains(n) ? n + "_" : n;
     }
 
     /** A class name (a type, an enum member, a union's variant class): as given, escaped. */
@@ -48,14 +67,29 @@ public final class PythonTarget extends Target {
         return KEYWORDS.contains(name) || BUILTINS.contains(name) ? name + "_" : name;
     }
 
+    /** The names a class cannot take at a module's top level (keywords, builtins the code names). */
+    public Set<String> reservedClassNames() {
+        return union(KEYWORDS, BUILTINS);
+    }
+
     /** A name that repeats an earlier one in the same scope gets its id: {@code x_3}. */
     public String disambiguate(String name, int id) {
         return name + "_" + id;
     }
 
-    /** The module path of a package: {@code sakai.content} → [sakai, content]. */
+    /**
+     * The module path of a package: {@code sakai.content} → [sakai, content]. A segment escaped
+     * like a field gets one more trailing underscore ({@code class} → {@code class_},
+     * {@code class_} → {@code class__}), so that distinct packages keep distinct modules; so does
+     * a first segment named like a module the generated code imports ({@code cser}).
+     */
     public List<String> modulePath(String packageName) {
-        return Names.segments(packageName).stream().map(this::field).toList();
+        List<String> segments = Names.segments(packageName);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) {
+            out.add(Names.escapeInjective(segments.get(i), i == 0 ? ESCAPED_ROOTS : ESCAPED_FIELDS));
+        }
+        return out;
     }
 
     /** The dotted import name of a package's module. */
@@ -63,9 +97,14 @@ public final class PythonTarget extends Target {
         return String.join(".", modulePath(packageName));
     }
 
-    /** The alias another module imports a package's module under: {@code _pkg_sakai_common}. */
+    /**
+     * The alias another module imports a package's module under: {@code _pkg_sakai_common}. Each
+     * underscore of a segment is doubled, so that {@code a.b} ({@code _pkg_a_b}) and {@code a_b}
+     * ({@code _pkg_a__b}) differ: a segment never starts with an underscore, so a run of them
+     * is read back unambiguously.
+     */
     public String moduleAlias(String packageName) {
-        return "_pkg_" + String.join("_", modulePath(packageName));
+        return "_pkg_" + String.join("_", modulePath(packageName).stream().map(s -> s.replace("_", "__")).toList());
     }
 
     /**

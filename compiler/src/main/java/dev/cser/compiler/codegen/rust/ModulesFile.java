@@ -14,7 +14,8 @@ public record ModulesFile(@ModelElement List<Module> modules, @ModelElement List
      *
      * @param include the package file it includes, or null
      */
-    public record Module(String name, List<String> doc, String include, @ModelElement List<Module> children) {}
+    public record Module(String name, boolean notSnakeCase, List<String> doc, String include,
+            @ModelElement List<Module> children) {}
 
     /**
      * A record, struct or union in the JSON registry: its schema name and its path from the root.

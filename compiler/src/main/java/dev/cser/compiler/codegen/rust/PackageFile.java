@@ -10,8 +10,9 @@ import java.util.Map;
  * by its full path where the package declares a type of that name ({@code shadowed}).
  *
  * @param sources the schema files declaring the package
- * @param usesCodec whether any item reads or writes through the runtime's Reader and Writer
+ * @param runtimeImports the runtime names the file imports: those of {@code DecodeError},
+ *     {@code Reader} and {@code Writer} that its items use and no type of the package shadows
  * @param items {@link MessageItem}s, {@link EnumItem}s and {@link UnionItem}s in declaration order
  */
-public record PackageFile(List<String> sources, Map<String, Boolean> shadowed, boolean usesCodec,
+public record PackageFile(List<String> sources, Map<String, Boolean> shadowed, List<String> runtimeImports,
         @ModelElement List<Object> items) {}

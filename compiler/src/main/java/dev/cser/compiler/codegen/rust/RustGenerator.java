@@ -26,7 +26,10 @@ public final class RustGenerator implements Generator {
      * {@code std}), so the schema's type keeps its name.
      */
     private static final Set<String> STD_NAMES = Set.of("String", "Vec", "Option", "Some", "None", "Box", "Result",
-            "Ok", "Err", "Default");
+            "Ok", "Err", "Default", "DecodeError", "Reader", "Writer");
+
+    /** The runtime names a package file imports unless a type of the package shadows them. */
+    private static final List<String> RUNTIME_IMPORTS = List.of("DecodeError", "Reader", "Writer");
 
     private final RustTarget target = new RustTarget();
 
@@ -51,8 +54,10 @@ public final class RustGenerator implements Generator {
             }
             List<Object> rendered = decls.stream().map(items::item).toList();
             boolean usesCodec = decls.stream().anyMatch(d -> !(d instanceof EnumType));
+            List<String> imports = usesCodec
+                    ? RUNTIME_IMPORTS.stream().filter(n -> !shadowed.containsKey(n)).toList() : List.of();
             files.add(new OutputFile(target.packageFile(p.name()),
-                    new PackageFile(p.sources(), shadowed, usesCodec, rendered)));
+                    new PackageFile(p.sources(), shadowed, imports, rendered)));
         }
         files.add(new OutputFile(RustTarget.MODULES_FILE, modules(packages)));
         return files;
@@ -107,7 +112,10 @@ public final class RustGenerator implements Generator {
         }
 
         ModulesFile.Module toModule() {
-            return new ModulesFile.Module(name, doc, include, children.stream().map(ModuleNode::toModule).toList());
+            // rustc's snake-case lint rejects a run of underscores inside a name.
+            boolean notSnakeCase = name.replaceAll("_+$", "").contains("__");
+            return new ModulesFile.Module(name, notSnakeCase, doc, include,
+                    children.stream().map(ModuleNode::toModule).toList());
         }
     }
 }

@@ -46,8 +46,20 @@ public final class RustTarget extends Target {
      * holds a record's unknown fields, SPEC §5.5.1) becomes {@code unknown_fields_}.
      */
     public String fieldName(String schemaName) {
-        String name = snake(schemaName);
+        String name = snake(collapseUnderscores(schemaName));
         return RECORD_MEMBERS.contains(name) ? name + "_" : name;
+    }
+
+    /**
+     * {@code a__b} → {@code a_b}: rustc's snake-case lint rejects a run of underscores inside a
+     * name (trailing ones are fine); {@code a_b} beside it then takes the name first (SPEC §12.2).
+     */
+    static String collapseUnderscores(String name) {
+        int end = name.length();
+        while (end > 0 && name.charAt(end - 1) == '_') {
+            end--;
+        }
+        return name.substring(0, end).replaceAll("_{2,}", "_") + name.substring(end);
     }
 
     /** A PascalCase identifier for a union variant: {@code image_ref} → {@code ImageRef}. */
@@ -55,19 +67,37 @@ public final class RustTarget extends Target {
         return escape(Names.pascal(snake));
     }
 
-    /** A type name as declared (already PascalCase), escaped. */
+    /**
+     * A type name as declared (already PascalCase); {@code Self} becomes {@code Self_}, which no
+     * schema type can be called (type names have no underscore).
+     */
     public String typeName(String schemaName) {
-        return escape(schemaName);
+        return schemaName.equals("Self") ? "Self_" : escape(schemaName);
     }
 
-    /** A name that repeats an earlier one in the same scope gets its id: {@code r#type} → {@code type_3}. */
+    /**
+     * A name that repeats an earlier one in the same scope gets its id: {@code r#type} →
+     * {@code type_3}, {@code self_} → {@code self_3}; a PascalCase one without separator
+     * ({@code AB} → {@code AB3}), which rustc's camel-case lint would refuse.
+     */
     public String disambiguate(String name, int id) {
-        return (name.startsWith("r#") ? name.substring(2) : name) + "_" + id;
+        String n = name.startsWith("r#") ? name.substring(2) : name;
+        if (Character.isUpperCase(n.charAt(0))) {
+            return n + id;
+        }
+        return n.endsWith("_") ? n + id : n + "_" + id;
     }
 
-    /** The modules of a package: {@code sakai.content} → [sakai, content]. */
+    /**
+     * The modules of a package: {@code sakai.content} → [sakai, content]; a keyword a raw
+     * identifier ({@code r#type}), and one that cannot be raw one more trailing underscore
+     * ({@code self} → {@code self_}, {@code self_} → {@code self__}), so that distinct packages
+     * keep distinct modules.
+     */
     public List<String> modulePath(String packageName) {
-        return Names.segments(packageName).stream().map(this::snake).toList();
+        return Names.segments(packageName).stream()
+                .map(s -> Names.escapeInjective(s, NOT_RAW))
+                .map(s -> KEYWORDS.contains(s) ? "r#" + s : s).toList();
     }
 
     /** The file of a package's items, which {@link #MODULES_FILE} includes. */
