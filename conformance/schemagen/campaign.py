@@ -20,6 +20,7 @@ is kept under conformance/target/schemagen/failures/. Exit status 1 on any failu
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -29,9 +30,10 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -119,7 +121,7 @@ class Batch:
     # --- failures -------------------------------------------------------------------------
 
     def fail(self, seed: int, stage: str, lang: str, text: str) -> None:
-        lines = [ln for ln in text.splitlines() if ln.strip()][:ERROR_LINES]
+        lines = [ln for ln in text.split("\n") if ln.strip()][:ERROR_LINES]
         f = Failure(seed, stage, lang, lines)
         self.failures.append(f)
         self.failed[seed].add(lang)
@@ -129,12 +131,18 @@ class Batch:
         """The error text of each schema the output names."""
         blocks = re.split(r"\n\s*\n", text)
         out: dict[int, list[str]] = {}
-        lines = text.splitlines()
+        lines = text.split("\n")
         for s in seeds_in(text, seeds):
             mine = [b for b in blocks if s in seeds_in(b, {s})]
             if len(mine) == len(blocks) or len(blocks) == 1:
-                mine = [ln for i, ln in enumerate(lines)
-                        if s in seeds_in(ln, {s}) or (i > 0 and s in seeds_in(lines[i - 1], {s}))]
+                # a line naming the schema, and the lines after it that name no other (javac's
+                # source line and caret)
+                mine, own = [], False
+                for ln in lines:
+                    named = seeds_in(ln, seeds)
+                    own = s in named or (own and not named)
+                    if own:
+                        mine.append(ln)
             out[s] = mine
         return {s: "\n".join(v) for s, v in out.items()}
 
@@ -347,7 +355,7 @@ class Batch:
                 rq = [{"op": "encode", "type": name, "value": value} for (s, i, name, value) in items]
                 enc[t] = p.ask(rq, [active(t, s) for (s, *_r) in items])
             expected_hex: dict[int, str] = {}
-            for k, (s, i, name, value) in enumerate(items):
+            for k, (s, _i, name, value) in enumerate(items):
                 answers = {t: enc[t][k] for t in procs if active(t, s)}
                 for t, a in answers.items():
                     if a is not None and not a.get("ok"):
@@ -366,9 +374,9 @@ class Batch:
             for op in ("decode", "reencode"):
                 answers_by: dict[str, list[dict[str, Any] | None]] = {}
                 for t, p in procs.items():
-                    rq = [{"op": op, "type": name, "hex": expected_hex.get(k, "")} for k, (s, i, name, value) in enumerate(items)]
+                    rq = [{"op": op, "type": name, "hex": expected_hex.get(k, "")} for k, (s, _i, name, value) in enumerate(items)]
                     answers_by[t] = p.ask(rq, [active(t, s) and k in expected_hex for k, (s, *_r) in enumerate(items)])
-                for k, (s, i, name, value) in enumerate(items):
+                for k, (s, _i, name, value) in enumerate(items):
                     if k not in expected_hex:
                         continue
                     for t in procs:
@@ -586,13 +594,14 @@ def main() -> int:
         batch.generate_all(checked, crate)
         # The three languages' builds run side by side: each is a chain of processes.
         built: dict[str, list[int]] = {lang: [] for lang in LANGS}
-        steps = {"java": lambda: batch.java(checked), "rust": lambda: batch.rust(checked, crate),
-                 "python": lambda: batch.python(checked)}
+        steps: dict[str, Callable[[], list[int]]] = {
+            "java": functools.partial(batch.java, checked), "rust": functools.partial(batch.rust, checked, crate),
+            "python": functools.partial(batch.python, checked)}
 
-        def build(lang: str) -> None:
-            built[lang] = steps[lang]()
+        def build(lang: str, step: Callable[[], list[int]], into: dict[str, list[int]]) -> None:
+            into[lang] = step()
 
-        threads = [threading.Thread(target=build, args=(lang,)) for lang in LANGS if lang not in skip]
+        threads = [threading.Thread(target=build, args=(lang, steps[lang], built)) for lang in LANGS if lang not in skip]
         for th in threads:
             th.start()
         for th in threads:

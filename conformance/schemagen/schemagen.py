@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import itertools
 import math
 import random
 import re
@@ -350,7 +351,7 @@ class Generator:
             f.doc = self.doc()
             self.visible[i] = {i, *f.imports}
         # Declarations: names first (a type may be used before it is declared), bodies after.
-        for i, f in enumerate(self.files):
+        for i in range(len(self.files)):
             n = rng.randint(1, 5)
             if self.profile == "many_types":
                 n = rng.randint(60, 150)
@@ -415,7 +416,7 @@ class Generator:
         enums = [e for e in self.visible_decls(d) if e.kind == "enum"]
         if enums and self.rng.random() < 0.25:
             return ("ref", self.rng.choice(enums))
-        return ("s", self.rng.choice(INTEGERS + ("string",)))
+        return ("s", self.rng.choice((*INTEGERS, "string")))
 
     def fill(self, d: Decl) -> None:
         rng = self.rng
@@ -470,7 +471,7 @@ class Generator:
             if d is not None:
                 t: Type = ("s", rng.choice(SCALARS))
                 depth = rng.choice([MAX_TYPE_NESTING, MAX_TYPE_NESTING - 1, rng.randint(10, MAX_TYPE_NESTING)])
-                for k in range(depth):
+                for _ in range(depth):
                     c = rng.random()
                     if c < 0.5 or (c < 0.8 and t[0] == "opt"):
                         t = ("list", t)
@@ -486,7 +487,7 @@ class Generator:
             # a chain of records each holding the next directly: the zero value 64 deep
             chain = [r for r in recs][-(MAX_ZERO_DEPTH):]
             chain.sort(key=lambda r: r.rank)
-            for lo, hi in zip(chain, chain[1:], strict=False):
+            for lo, hi in itertools.pairwise(chain):
                 hi.members.append(Member(self.names.draw("snake", {m.name for m in hi.members}),
                                          len(hi.members) + 1, ("ref", lo)))
         if prof == "ring" and len(recs) > 2:
