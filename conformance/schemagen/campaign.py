@@ -635,8 +635,9 @@ def main() -> int:
     if a.classify:
         return print_classes(read_failures(a.classify))
     if a.smoke:
-        # Seeds 2000-2015 hold a ring, a 1,000-wide struct, 16 package segments and a 64-deep zero
-        # value besides the small schemas; every schema has the hostile names and docs.
+        # Seeds 2000-2015 hold a ring of 170 records, a struct of 256 fields, a package of 16
+        # segments, a zero value 64 deep and three cyclic packages besides the small schemas;
+        # hostile names and docs throughout.
         a.schemas, a.seed, a.batch, a.near_limit = 16, 2000, 8, 0.25
     options = schemagen.Options(near_limit=a.near_limit, hostile_docs=not a.no_hostile_docs,
                                 hostile_names=not a.no_hostile_names, values_per_type=a.values)

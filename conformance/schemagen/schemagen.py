@@ -40,6 +40,7 @@ MAX_ZERO_DEPTH = 64
 MAX_NAME = 128
 MAX_SEGMENTS = 16
 MAX_DEPTH = 64  # SPEC §7: the default maximum depth of a value
+MAX_ZERO_SIZE = 2000  # records, structs and unions in one zero value (not a limit of cser's)
 
 SCALARS = ("bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "string", "bytes")
 INTEGERS = ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64")
@@ -174,6 +175,7 @@ class Decl:
     members: list[Member] = field(default_factory=list)
     doc: list[str] = field(default_factory=list)
     zero_depth: int = 1
+    zero_size: int = 1  # records, structs and unions in the zero value
     min_depth: float = math.inf
 
     @property
@@ -301,6 +303,7 @@ class Generator:
         self.files: list[SchemaFile] = []
         self.types_in_pkg: dict[str, set[str]] = {}
         self.visible: dict[int, set[int]] = {}
+        self.forced: Decl | None = None
         # what a near-limit schema stresses
         self.profile = "small"
         if self.rng.random() < options.near_limit:
@@ -357,6 +360,10 @@ class Generator:
                 n = rng.randint(60, 150)
             for _ in range(n):
                 self.new_decl(i, rng.choices(["record", "struct", "enum", "union"], [4, 2, 2, 2])[0])
+        # the construct a near-limit profile is about, whatever the random kinds above were
+        forced = {"wide_record": "record", "wide_struct": "struct", "wide_union": "union", "big_enum": "enum",
+                  "deep_type": "record"}.get(self.profile)
+        self.forced: Decl | None = self.new_decl(len(self.files) - 1, forced) if forced else None
         if self.profile in ("deep_zero", "ring"):
             for _ in range(MAX_ZERO_DEPTH + 2 if self.profile == "deep_zero" else rng.randint(40, 200)):
                 self.new_decl(len(self.files) - 1, "record")
@@ -424,7 +431,7 @@ class Generator:
         taken: set[str] = set()
         if d.kind == "enum":
             n = rng.randint(1, 6)
-            if prof == "big_enum" and rng.random() < 0.5:
+            if prof == "big_enum" and (d is self.forced or rng.random() < 0.1):
                 n = rng.randint(MAX_MEMBERS - 100, MAX_MEMBERS)
             values = {0}
             while len(values) < n:
@@ -438,7 +445,7 @@ class Generator:
         n = rng.randint(1 if d.kind != "record" else 0, 6)
         wide = (prof == "wide_record" and d.kind == "record") or (prof == "wide_struct" and d.kind == "struct") \
             or (prof == "wide_union" and d.kind == "union")
-        if wide and rng.random() < 0.6:
+        if wide and (d is self.forced or rng.random() < 0.1):
             n = rng.randint(MAX_FIELDS - 50, MAX_FIELDS) if rng.random() < 0.5 else rng.choice([127, 128, 129, 255, 256])
         if d.kind == "union":
             n = max(n, 1)
@@ -467,7 +474,7 @@ class Generator:
         prof = self.profile
         recs = [d for d in self.decls if d.kind == "record"]
         if prof == "deep_type":
-            d = rng.choice([d for d in self.decls if d.kind in ("record", "struct", "union")] or [None])
+            d = self.forced
             if d is not None:
                 t: Type = ("s", rng.choice(SCALARS))
                 depth = rng.choice([MAX_TYPE_NESTING, MAX_TYPE_NESTING - 1, rng.randint(10, MAX_TYPE_NESTING)])
@@ -507,15 +514,19 @@ class Generator:
             ms = sorted(d.members, key=lambda m: m.number)
             if d.kind == "union":
                 ms = ms[:1]
-            zd = 1
+            zd, size = 1, 1
             for m in ms:
                 if m.type[0] == "ref" and m.type[1].kind != "enum":
-                    if m.type[1].zero_depth + 1 > MAX_ZERO_DEPTH:
-                        # held through an optional (a list for a union variant) instead
+                    if m.type[1].zero_depth + 1 > MAX_ZERO_DEPTH or size + m.type[1].zero_size > MAX_ZERO_SIZE:
+                        # held through an optional (a list for a union variant) instead: a zero
+                        # value stays within the depth limit, and small (types that hold one type
+                        # twice, each holding another twice, ... would make it exponential)
                         m.type = ("list", m.type) if d.kind == "union" else ("opt", m.type)
                     else:
                         zd = max(zd, m.type[1].zero_depth + 1)
+                        size += m.type[1].zero_size
             d.zero_depth = zd
+            d.zero_size = size
         # least depth: a fixpoint (unions choose their shallowest variant)
         for d in self.decls:
             d.min_depth = 0 if d.kind == "enum" else math.inf
@@ -602,7 +613,7 @@ def render(schema: Schema, f: SchemaFile) -> str:
 # --- Values -----------------------------------------------------------------------------------
 
 JSON_NEST_CAP = 300  # past this JSON nesting, values are minimal (parsers stop near 1,000)
-NODE_CAP = 3000  # past this many JSON nodes in one value, values are minimal
+NODE_CAP = 500  # past this many JSON nodes in one value, values are minimal
 
 STRINGS = ["", "a", "é", "日本", "\U0001f600", "\x00", "\u2028", "\u202e", "\"\\", "\ud7ff\ue000\uffff", "\U0010ffff",
            "<b>&amp;</b>", "\t\n\r"]
@@ -741,7 +752,8 @@ def values(schema: Schema, seed: int, per_type: int = 2) -> list[tuple[str, Any]
     for d in schema.decls:
         if d.kind == "enum":
             continue
-        count = per_type if len(d.members) < 200 else 1
+        # big schemas get fewer values: their types are many, or their values large
+        count = per_type if len(d.members) < 200 and len(schema.decls) <= 30 else 1
         for _ in range(count):
             vg = ValueGen(rng)
             out.append((d.qname, vg.value(("ref", d), MAX_DEPTH, 0)))
