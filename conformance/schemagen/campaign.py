@@ -296,7 +296,9 @@ class Batch:
                 for args in (["rustfmt", "--edition", "2021", str(f)], ["rustfmt", "--edition", "2021", "--check", str(f)]):
                     ok, text = run(args, timeout=RUSTFMT_TIMEOUT)
                     if not ok:
-                        texts.append(f"{' '.join(args[:-1])} {f.name}:\n{text}")
+                        # one block naming the file, so that the error stays with its schema
+                        detail = "\n".join(ln for ln in text.strip().split("\n") if ln.strip())
+                        texts.append(f"{' '.join(args[:-1])} {f.name}: {detail}")
                         break
             return not texts, "\n\n".join(texts)
 
