@@ -2,8 +2,10 @@
 #   make        build the compiler, the Java runtime and the examples' generated code, run the demos
 #   make test   run every test of every part, the format check of every schema, the cross-language
 #               conformance suite, the install test (standalone projects outside the checkout),
-#               the benchmark smokes, a 20-second smoke of every fuzzer, the socket load test and
-#               the Kafka serdes on a real broker (make test-kafka)
+#               the benchmark smokes, a 20-second smoke of every fuzzer, the socket load test,
+#               the Kafka serdes on a real broker (make test-kafka) and the schema generator's smoke
+#   make schemagen  the schema campaign: SCHEMAS random schemas (default 2000) built and
+#               round-tripped in every language (conformance/schemagen/README.md)
 #   make fuzz   run every fuzzer for FUZZ_SECONDS per target (FUZZING.md)
 #   make bench  run every benchmark (benchmarks/README.md); make bench-report renders RESULTS.md
 #   make install    install the cserc launcher and its jar under PREFIX (default ~/.local):
@@ -17,7 +19,7 @@ JAVA ?= java
 # The generated classes are built with --json: verifying them loads dev.cser.json.JsonException.
 EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes
 
-.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault test-kafka-streams kafka-chain-parts kafka-streams-parts fuzz across-parts bench bench-quick bench-report clean
+.PHONY: all build demo install uninstall test test-fmt test-install test-java test-rust test-python test-conformance test-schemagen schemagen test-bench test-fuzz test-load test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault test-kafka-streams kafka-chain-parts kafka-streams-parts fuzz across-parts bench bench-quick bench-report clean
 
 all: build demo
 
@@ -35,7 +37,7 @@ demo: build across-parts
 	$(PY)/python conformance/across/run_across.py --only database
 	$(PY)/python conformance/across/evolution_db.py
 
-test: test-java test-fmt test-rust test-python test-conformance test-install test-bench test-fuzz test-load test-kafka
+test: test-java test-fmt test-rust test-python test-conformance test-schemagen test-install test-bench test-fuzz test-load test-kafka
 
 ## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, the round trips
 ## of every example schema, and cser-maven-plugin, whose integration tests build and test the
@@ -171,6 +173,26 @@ test-conformance: $(CSERC_JAR) $(PY_VENV)/installed across-parts
 	$(PY)/python conformance/json_edges.py
 	$(PY)/python conformance/across/run_across.py
 	$(PY)/python conformance/across/evolution_db.py
+
+## The schema generator (conformance/schemagen/README.md): random valid schemas (every keyword,
+## builtin and runtime name of the three languages, names that differ by case or underscores,
+## sizes and depths up to the limits, cyclic packages, hostile doc comments), each compiled to
+## Java, Rust and Python, built with javac -Xlint:all -Werror, rustfmt --check and clippy -D
+## warnings, ruff and mypy --strict, and its values round-tripped through the Java, Rust, Python
+## and pure-Python testees (the same bytes, the same JSON). make test runs the smoke: 16 schemas of
+## a fixed seed in two batches, near-limit ones among them; make schemagen the campaign, SCHEMAS
+## schemas from seed SCHEMAGEN_SEED in batches of SCHEMAGEN_BATCH. Both exit 1 on any failure,
+## keeping the failing schemas under conformance/target/schemagen/failures/.
+SCHEMAS ?= 2000
+SCHEMAGEN_SEED ?= 1
+SCHEMAGEN_BATCH ?= 40
+
+test-schemagen: $(CSERC_JAR) $(PY_VENV)/installed
+	$(PY)/python conformance/schemagen/campaign.py --smoke
+
+schemagen: $(CSERC_JAR) $(PY_VENV)/installed
+	$(PY)/python conformance/schemagen/campaign.py --schemas $(SCHEMAS) --seed $(SCHEMAGEN_SEED) \
+		--batch $(SCHEMAGEN_BATCH)
 
 ## cser installed as a user installs it (conformance/install/README.md): `make install` into a
 ## temporary PREFIX and `pip install runtimes/python` into a fresh venv, used from standalone
