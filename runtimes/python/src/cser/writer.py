@@ -42,7 +42,7 @@ from cser.codec import (
     TypeDesc,
 )
 from cser.errors import EncodeError, not_a_variant, range_error, too_deep
-from cser.reader import F32_STRUCT, F64_STRUCT, Local, hexnum, indent, is_packed, run_struct, runs
+from cser.reader import NEST_DEPTH, F32_STRUCT, F64_STRUCT, Local, hexnum, indent, is_packed, run_struct, runs
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
@@ -174,6 +174,11 @@ class _Emitter:
         """Writes the value in ``loc.var``, of type ``s``."""
         x = loc.var
         k = s.kind
+        if loc.depth >= NEST_DEPTH and k in (LIST, OPTLIST, MAP, OPTMAP) and not is_packed(s):
+            # Past NEST_DEPTH levels a function of its own, as in cser.reader.
+            name = self.m.fresh("write_nested")
+            self.m.add([f"def {name}(x, out, depth):", *indent(self.value(s, Local("x")))])
+            return [f"{name}({x}, out, depth)"]
         if k == BOOL:
             return [f"out.append(1 if {x} else 0)"]
         if k == I8:

@@ -111,10 +111,13 @@ public final class Cserc {
         return files.isEmpty() ? "" : " while reading " + String.join(", ", files);
     }
 
+    /** The exception's class and the first line of its message, at most 200 characters of it. */
     private static String describe(Throwable t) {
-        String message = t.getMessage();
-        String line = t.getClass().getName() + (message == null ? "" : ": " + message);
-        return line.replaceAll("\\s+", " ");
+        String message = t.getMessage() == null ? "" : t.getMessage().strip().lines().findFirst().orElse("");
+        if (message.length() > 200) {
+            message = message.substring(0, 200) + "...";
+        }
+        return t.getClass().getName() + (message.isEmpty() ? "" : ": " + message);
     }
 
     private int dispatch(String[] args) {
