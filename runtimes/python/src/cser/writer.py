@@ -42,7 +42,7 @@ from cser.codec import (
     TypeDesc,
 )
 from cser.errors import EncodeError, not_a_variant, range_error, too_deep
-from cser.reader import NEST_DEPTH, F32_STRUCT, F64_STRUCT, Local, hexnum, indent, is_packed, run_struct, runs
+from cser.reader import F32_STRUCT, F64_STRUCT, NEST_DEPTH, Local, hexnum, indent, is_packed, run_struct, runs
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
