@@ -329,7 +329,15 @@ class _Group:
             if self._state:
                 return  # compiled, or a reference back to a group being compiled (cannot happen)
             self._state = 1
-            self._compile()
+            try:
+                self._compile()
+            except BaseException:
+                # Not compiled: the next use tries again and raises the same error, instead of
+                # finding a half-made group whose codecs still point at this method.
+                self.readers.clear()
+                self.writers.clear()
+                self._state = 0
+                raise
 
     def _compile(self) -> None:
         from cser import message, reader, writer

@@ -278,6 +278,11 @@ def hexnum(n: int) -> str:
     return f"0x{n:X}"
 
 
+#: Levels of nested collections read or written inline in one function; each level deeper
+#: starts a helper function, keeping every function well under CPython's 20 nested blocks.
+NEST_DEPTH = 4
+
+
 def indent(lines: list[str], n: int = 1) -> list[str]:
     pad = "    " * n
     return [pad + line if line else line for line in lines]
@@ -302,6 +307,15 @@ class _Emitter:
         """Reads a value of type ``s`` into ``loc.var``; ``guarded``: pos < end is known."""
         x = loc.var
         k = s.kind
+        if loc.depth >= NEST_DEPTH and k in (LIST, OPTLIST, MAP, OPTMAP) and not is_packed(s):
+            # Each level of a collection nests two or three blocks (a loop, a try, an if), and
+            # CPython refuses more than 20 in one function: deeper levels go to a function of
+            # their own, which starts again at depth 0 (SPEC §2.1 allows 32 levels).
+            name = self.m.fresh("read_nested")
+            inner = Local("x")
+            self.m.add([f"def {name}(data, pos, end, depth):", *indent(self.value(s, inner)),
+                        f"    return {inner.var}, pos"])
+            return [f"{x}, pos = {name}(data, pos, end, depth)"]
         head = [] if guarded else self.not_at_end()
         if k == BOOL:
             return [*head, "b = data[pos]", "if b > 1:", "    raise bad_bool(pos, b)", f"{x} = b == 1", "pos += 1"]

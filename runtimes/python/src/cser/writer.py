@@ -43,7 +43,7 @@ from cser.codec import (
 )
 from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
 from cser.floats import pack_f32, pack_f32_list, to_double
-from cser.reader import F32_STRUCT, F64_STRUCT, Local, hexnum, indent, is_packed, run_struct, runs
+from cser.reader import F32_STRUCT, F64_STRUCT, NEST_DEPTH, Local, hexnum, indent, is_packed, run_struct, runs
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
@@ -224,6 +224,11 @@ class _Emitter:
         """Writes the value in ``loc.var``, of type ``s``."""
         x = loc.var
         k = s.kind
+        if loc.depth >= NEST_DEPTH and k in (LIST, OPTLIST, MAP, OPTMAP) and not is_packed(s):
+            # Past NEST_DEPTH levels a function of its own, as in cser.reader.
+            name = self.m.fresh("write_nested")
+            self.m.add([f"def {name}(x, out, depth):", *indent(self.value(s, Local("x")))])
+            return [f"{name}({x}, out, depth)"]
         if k == BOOL:
             return [f"out.append(1 if {x} else 0)"]
         if k == I8:

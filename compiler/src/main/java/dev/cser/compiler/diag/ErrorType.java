@@ -46,7 +46,17 @@ public enum ErrorType {
     OPTIONAL_VARIANT("a union variant cannot be optional: leave the variant out instead"),
     INFINITE_TYPE("%s can never hold a finite value: %s"),
     INFINITE_ZERO_VALUE("the zero value of union %s (its lowest-id finite variant '%s') would be infinite: %s;"
-            + " give a variant whose zero value is finite the lowest id");
+            + " give a variant whose zero value is finite the lowest id"),
+
+    // Limits (SPEC §2.1).
+    TOO_MANY_FIELDS("%s %s has %d fields: at most %d are allowed, deprecated fields included (SPEC §2.1)"),
+    TOO_MANY_VARIANTS("union %s has %d variants: at most %d are allowed (SPEC §2.1)"),
+    TOO_MANY_MEMBERS("enum %s has %d members: at most %d are allowed (SPEC §2.1)"),
+    TYPE_TOO_DEEP("type nested %d deep: at most %d levels of list, map and optional are allowed (SPEC §2.1)"),
+    ZERO_VALUE_TOO_DEEP("the zero value of %s is %d deep (%s): at most %d, the default depth limit of §7, are allowed"
+            + " (SPEC §2.1); hold one of these through an optional"),
+    NAME_TOO_LONG("%s '%s' is %d characters long: at most %d are allowed (SPEC §2.1)"),
+    TOO_MANY_PACKAGE_SEGMENTS("package %s has %d parts: at most %d are allowed (SPEC §2.1)");
 
     private final String template;
 

@@ -5,6 +5,7 @@ import dev.cser.compiler.diag.ErrorType;
 import dev.cser.compiler.diag.Location;
 import dev.cser.compiler.grammar.CserLexer;
 import dev.cser.compiler.grammar.CserParser;
+import dev.cser.compiler.schema.Limits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -27,6 +28,12 @@ public final class SchemaParser {
     /** The lexer channel that {@code ///} doc comments are sent to (see Cser.g4). */
     private static final int DOC_CHANNEL = 2;
 
+    /**
+     * A file with a type nested deeper than this is not parsed: its nesting is reported and the
+     * parse would only add echoes of it, at a cost that grows with the nesting.
+     */
+    private static final int UNPARSED_DEPTH = 4 * Limits.TYPE_DEPTH;
+
     private final String path;
     private final ErrorCollector errors;
     private CommonTokenStream tokens;
@@ -47,10 +54,29 @@ public final class SchemaParser {
         lexer.removeErrorListeners();
         lexer.addErrorListener(listener);
         tokens = new CommonTokenStream(lexer);
+        tokens.fill();
+        int deepest = reportDeepTypes();
+        boolean tooDeep = deepest > Limits.TYPE_DEPTH;
+        if (deepest > UNPARSED_DEPTH) {
+            // Reported; parsing it would cost time and stack in proportion to the nesting (ANTLR's
+            // error recovery walks every open level), for no error worth adding.
+            return new FileElement(path, "", List.of(), "", List.of(), List.of());
+        }
         CserParser parser = new CserParser(tokens);
         parser.removeErrorListeners();
         parser.addErrorListener(listener);
-        CserParser.FileContext file = parser.file();
+        CserParser.FileContext file;
+        try {
+            file = parser.file();
+        } catch (StackOverflowError e) {
+            // The parser recurses once per level of a type expression. A type nested thousands
+            // deep may exhaust even cserc's large stack; it has been reported, with its location,
+            // by reportDeepTypes, and nothing else of this file can be read reliably.
+            if (!tooDeep) {
+                throw e;
+            }
+            return new FileElement(path, "", List.of(), "", List.of(), List.of());
+        }
 
         String packageName = "";
         List<Location> packageParts = new ArrayList<>();
@@ -79,6 +105,59 @@ public final class SchemaParser {
             }
         }
         return new FileElement(path, packageName, List.copyOf(packageParts), fileDoc, List.copyOf(imports), List.copyOf(types));
+    }
+
+    /**
+     * Reports every type expression nested deeper than {@link Limits#TYPE_DEPTH} (SPEC §2.1),
+     * found from the tokens before parsing: each {@code <} opens a level of list, map or optional,
+     * so the count needs no parse tree, whose building would recurse as deep as the nesting. The
+     * error is located at the keyword that opens the first level past the limit. Returns the
+     * deepest nesting found.
+     */
+    private int reportDeepTypes() {
+        int found = 0;
+        int depth = 0;
+        int deepest = 0;
+        Token firstPast = null;
+        for (Token t : tokens.getTokens()) {
+            if (t.getChannel() != Token.DEFAULT_CHANNEL) {
+                continue;
+            }
+            int type = t.getType();
+            if (type == CserLexer.LT) {
+                depth++;
+                deepest = Math.max(deepest, depth);
+                if (depth == Limits.TYPE_DEPTH + 1 && firstPast == null) {
+                    Token keyword = previousDefault(t);
+                    firstPast = keyword == null ? t : keyword;
+                }
+            } else if (type == CserLexer.GT) {
+                depth = Math.max(0, depth - 1);
+            }
+            // A type expression ends at its field's name at the latest; an unclosed one at the
+            // next ';', brace or the end of the file.
+            boolean ends = depth == 0 || type == CserLexer.SEMI || type == CserLexer.LBRACE
+                    || type == CserLexer.RBRACE || type == Token.EOF;
+            if (ends) {
+                if (firstPast != null) {
+                    errors.at(at(firstPast), ErrorType.TYPE_TOO_DEEP, deepest, Limits.TYPE_DEPTH);
+                }
+                found = Math.max(found, deepest);
+                depth = 0;
+                deepest = 0;
+                firstPast = null;
+            }
+        }
+        return found;
+    }
+
+    private Token previousDefault(Token t) {
+        for (int i = t.getTokenIndex() - 1; i >= 0; i--) {
+            if (tokens.get(i).getChannel() == Token.DEFAULT_CHANNEL) {
+                return tokens.get(i);
+            }
+        }
+        return null;
     }
 
     private TypeElement declaration(CserParser.DeclarationContext decl) {
@@ -134,24 +213,29 @@ public final class SchemaParser {
     }
 
     private TypeRefElement type(CserParser.TypeContext ctx) {
-        if (ctx == null) {
+        return type(ctx, 0);
+    }
+
+    /** The type at nesting {@code depth}; null past the limit (reported by reportDeepTypes). */
+    private TypeRefElement type(CserParser.TypeContext ctx, int depth) {
+        if (ctx == null || depth > Limits.TYPE_DEPTH) {
             return null;
         }
         Location location = at(ctx.getStart());
         if (ctx instanceof CserParser.ListTypeContext list) {
-            TypeRefElement element = type(list.type());
+            TypeRefElement element = type(list.type(), depth + 1);
             return element == null ? null : new TypeRefElement.ListOf(location, element);
         }
         if (ctx instanceof CserParser.MapTypeContext map) {
             if (map.type().size() != 2) {
                 return null;
             }
-            TypeRefElement key = type(map.type(0));
-            TypeRefElement value = type(map.type(1));
+            TypeRefElement key = type(map.type(0), depth + 1);
+            TypeRefElement value = type(map.type(1), depth + 1);
             return key == null || value == null ? null : new TypeRefElement.MapOf(location, key, value);
         }
         if (ctx instanceof CserParser.OptionalTypeContext optional) {
-            TypeRefElement inner = type(optional.type());
+            TypeRefElement inner = type(optional.type(), depth + 1);
             return inner == null ? null : new TypeRefElement.OptionalOf(location, inner);
         }
         if (ctx instanceof CserParser.NamedTypeContext named && named.qualifiedName() != null) {

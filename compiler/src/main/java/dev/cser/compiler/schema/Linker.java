@@ -74,6 +74,11 @@ public final class Linker {
             if (!PACKAGE_PART.matcher(parts[i]).matches()) {
                 errors.at(file.element().packagePartLocations().get(i), ErrorType.BAD_PACKAGE_NAME, parts[i]);
             }
+            checkLength(file.element().packagePartLocations().get(i), "package name part", parts[i]);
+        }
+        if (parts.length > Limits.PACKAGE_SEGMENTS && parts.length == file.element().packagePartLocations().size()) {
+            errors.at(file.element().packagePartLocations().get(Limits.PACKAGE_SEGMENTS),
+                    ErrorType.TOO_MANY_PACKAGE_SEGMENTS, pkg, parts.length, Limits.PACKAGE_SEGMENTS);
         }
         List<Declaration> declarations = new ArrayList<>();
         for (TypeElement type : file.element().types()) {
@@ -82,6 +87,7 @@ public final class Linker {
             } else if (!TYPE_NAME.matcher(type.name()).matches()) {
                 errors.at(type.location(), ErrorType.BAD_TYPE_NAME, type.name());
             }
+            checkLength(type.location(), "type name", type.name());
             Declaration declaration;
             if (type instanceof TypeElement.Message m) {
                 declaration = new MessageType(m.location(), pkg, m.name(), m.doc(), m.frozen());
@@ -130,6 +136,7 @@ public final class Linker {
             if (!SNAKE_NAME.matcher(f.name()).matches()) {
                 errors.at(f.location(), ErrorType.BAD_FIELD_NAME, f.name());
             }
+            checkLength(f.location(), "field name", f.name());
             Type type = resolver.resolve(f.type(), false);
             int id = parseId(f);
             if (type == null) {
@@ -141,6 +148,10 @@ public final class Linker {
             }
         }
         checkNamesAndIds(message, element.fields(), ErrorType.DUPLICATE_FIELD);
+        if (element.fields().size() > Limits.FIELDS) {
+            errors.at(message.location(), ErrorType.TOO_MANY_FIELDS, message.keyword(), message.name(),
+                    element.fields().size(), Limits.FIELDS);
+        }
         if (message.isStruct() && element.fields().isEmpty()) {
             errors.at(message.location(), ErrorType.EMPTY_STRUCT, message.name());
         }
@@ -159,6 +170,7 @@ public final class Linker {
             if (!SNAKE_NAME.matcher(v.name()).matches()) {
                 errors.at(v.location(), ErrorType.BAD_VARIANT_NAME, v.name());
             }
+            checkLength(v.location(), "variant name", v.name());
             Type type = resolver.resolve(v.type(), true);
             int id = parseId(v);
             if (type == null) {
@@ -170,6 +182,10 @@ public final class Linker {
             }
         }
         checkNamesAndIds(union, element.variants(), ErrorType.DUPLICATE_VARIANT);
+        if (element.variants().size() > Limits.VARIANTS) {
+            errors.at(union.location(), ErrorType.TOO_MANY_VARIANTS, union.name(), element.variants().size(),
+                    Limits.VARIANTS);
+        }
         if (element.variants().isEmpty()) {
             errors.at(union.location(), ErrorType.EMPTY_UNION, union.name());
         }
@@ -185,6 +201,7 @@ public final class Linker {
             if (!UPPER_SNAKE.matcher(m.name()).matches()) {
                 errors.at(m.location(), ErrorType.BAD_MEMBER_NAME, m.name());
             }
+            checkLength(m.location(), "enum member", m.name());
             Location first = names.putIfAbsent(m.name(), m.location());
             if (first != null) {
                 errors.at(m.location(), ErrorType.DUPLICATE_MEMBER, m.name(), enumType.name(), first);
@@ -201,12 +218,23 @@ public final class Linker {
             }
             members.add(new EnumType.Member(m.location(), m.name(), (int) value, m.doc(), m.valueLocation()));
         }
+        if (element.members().size() > Limits.MEMBERS) {
+            errors.at(enumType.location(), ErrorType.TOO_MANY_MEMBERS, enumType.name(), element.members().size(),
+                    Limits.MEMBERS);
+        }
         if (element.members().isEmpty()) {
             errors.at(enumType.location(), ErrorType.EMPTY_ENUM, enumType.name());
         } else if (!values.containsKey(0L)) {
             errors.at(enumType.location(), ErrorType.ENUM_WITHOUT_ZERO, enumType.name());
         }
         enumType.setMembers(members);
+    }
+
+    /** A name longer than {@link Limits#NAME_LENGTH} is an error at the name. */
+    private void checkLength(Location at, String what, String name) {
+        if (name.length() > Limits.NAME_LENGTH) {
+            errors.at(at, ErrorType.NAME_TOO_LONG, what, name, name.length(), Limits.NAME_LENGTH);
+        }
     }
 
     /** Names unique; ids unique and 1..N without gaps. */
@@ -276,6 +304,79 @@ public final class Linker {
         if (!errors.hasErrors()) {
             checkZeroValuesFinite();
         }
+        if (!errors.hasErrors()) {
+            checkZeroValueDepth();
+        }
+    }
+
+    /**
+     * Every zero value fits the default depth limit (SPEC §2.1, §7): a chain of records, structs
+     * and unions held directly, each one level deeper, is at most {@link Limits#ZERO_VALUE_DEPTH}
+     * long. Reported once per chain, at the type whose zero value is the first past the limit
+     * (every type holding it directly is past it too, because of it).
+     */
+    private void checkZeroValueDepth() {
+        Map<Declaration, Integer> depths = new HashMap<>();
+        for (Declaration d : byName.values()) {
+            if (zeroDepth(d, depths) == Limits.ZERO_VALUE_DEPTH + 1) {
+                List<String> path = new ArrayList<>();
+                for (Declaration at = d; at != null; at = deepestPart(at, depths)) {
+                    path.add(at.name());
+                }
+                String shown = path.size() <= 6 ? String.join(" -> ", path)
+                        : String.join(" -> ", path.subList(0, 3)) + " -> ... -> "
+                                + String.join(" -> ", path.subList(path.size() - 2, path.size()));
+                errors.at(d.location(), ErrorType.ZERO_VALUE_TOO_DEEP, d.keyword() + " " + d.name(),
+                        Limits.ZERO_VALUE_DEPTH + 1, shown, Limits.ZERO_VALUE_DEPTH);
+            }
+        }
+    }
+
+    /** The depth of d's zero value (§7): 1, plus the deepest zero value it holds directly. */
+    private static int zeroDepth(Declaration d, Map<Declaration, Integer> depths) {
+        Integer known = depths.get(d);
+        if (known != null) {
+            return known;
+        }
+        // Iterative, so that a chain of any length cannot overflow the stack: the parts are
+        // worked out first, deepest first, then d. Zero values are finite here (checked above),
+        // so the parts form no loop.
+        List<Declaration> work = new ArrayList<>(List.of(d));
+        while (!work.isEmpty()) {
+            Declaration top = work.get(work.size() - 1);
+            if (depths.containsKey(top)) {
+                work.remove(work.size() - 1);
+                continue;
+            }
+            int deepest = 0;
+            boolean ready = true;
+            for (Declaration part : zeroParts(top)) {
+                Integer partDepth = depths.get(part);
+                if (partDepth == null) {
+                    work.add(part);
+                    ready = false;
+                } else {
+                    deepest = Math.max(deepest, partDepth);
+                }
+            }
+            if (ready) {
+                // An enum is a number, not a level of nesting.
+                depths.put(top, top instanceof EnumType ? 0 : deepest + 1);
+                work.remove(work.size() - 1);
+            }
+        }
+        return depths.get(d);
+    }
+
+    /** The part of d's zero value that is deepest, or null if it holds none. */
+    private static Declaration deepestPart(Declaration d, Map<Declaration, Integer> depths) {
+        Declaration deepest = null;
+        for (Declaration part : zeroParts(d)) {
+            if (deepest == null || depths.get(part) > depths.get(deepest)) {
+                deepest = part;
+            }
+        }
+        return deepest;
     }
 
     /**

@@ -50,12 +50,20 @@ public final class JavaGenerator implements Generator {
     }
 
     private EnumFile enumFile(EnumType e, String sourcePath) {
-        List<EnumFile.Member> members = e.members().stream()
-                .map(m -> new EnumFile.Member(m.name(), m.value(), target.docLines(m.doc())))
-                .toList();
+        List<EnumFile.Member> members = new ArrayList<>();
+        for (var m : e.members()) {
+            members.add(new EnumFile.Member(m.name(), m.value(), target.docLines(m.doc()), members.size()));
+        }
         List<EnumFile.Member> byNumber = members.stream()
                 .sorted(Comparator.comparingInt(EnumFile.Member::number)).toList();
+        List<EnumFile.Chunk> chunks = new ArrayList<>();
+        if (members.size() > EnumFile.LARGE) {
+            for (int from = 0; from < members.size(); from += EnumFile.CHUNK) {
+                chunks.add(new EnumFile.Chunk(chunks.size(),
+                        members.subList(from, Math.min(members.size(), from + EnumFile.CHUNK))));
+            }
+        }
         return new EnumFile(target.packageName(e.packageName()), sourcePath, target.className(e.name()), e.qualifiedName(),
-                target.docLines(e.doc()), members, byNumber);
+                target.docLines(e.doc()), members, byNumber, List.copyOf(chunks), !chunks.isEmpty());
     }
 }

@@ -28,18 +28,30 @@ import dev.cser.compiler.codegen.java.ValueRef.KeyVar;
 final class JavaJsonBuilder {
     private JavaJsonBuilder() {}
 
+    /** The nesting from which collection helpers get explicit type arguments ({@link JsonConversions.Witness}). */
+    private static final int WITNESS_DEPTH = 2;
+
+    private static JsonConversions.Witness witness(JavaType t) {
+        if (t.depth() < WITNESS_DEPTH) {
+            return new JsonConversions.Witness(java.util.List.of());
+        }
+        return new JsonConversions.Witness(t.kind() == JavaType.Kind.MAP || t.kind() == JavaType.Kind.OPTIONAL_MAP
+                ? java.util.List.of(JavaCodecBuilder.boxed(t.key()), JavaCodecBuilder.boxed(t.value()))
+                : java.util.List.of(JavaCodecBuilder.boxed(t.element())));
+    }
+
     static ToJson toJson(JavaType t, ValueRef value) {
         int d = t.depth();
         return switch (t.kind()) {
             case SCALAR -> new ScalarToJson(JavaPrimitives.lower(t.primitive()), value);
             case PACKED -> new PackedToJson(JavaPrimitives.lower(t.primitive()), value);
             case ENUM, MESSAGE, UNION -> new ValueToJson(value);
-            case LIST -> new ListToJson(value, new ElementVar(d), toJson(t.element(), new ElementVar(d)));
+            case LIST -> new ListToJson(witness(t), value, new ElementVar(d), toJson(t.element(), new ElementVar(d)));
             case OPTIONAL_LIST ->
-                new OptionalListToJson(value, new ElementVar(d), toJson(t.element(), new ElementVar(d)));
-            case MAP -> new MapToJson(value, new KeyVar(d), new EntryVar(d), toJson(t.key(), new KeyVar(d)),
+                new OptionalListToJson(witness(t), value, new ElementVar(d), toJson(t.element(), new ElementVar(d)));
+            case MAP -> new MapToJson(witness(t), value, new KeyVar(d), new EntryVar(d), toJson(t.key(), new KeyVar(d)),
                     toJson(t.value(), new EntryVar(d)));
-            case OPTIONAL_MAP -> new OptionalMapToJson(value, new KeyVar(d), new EntryVar(d),
+            case OPTIONAL_MAP -> new OptionalMapToJson(witness(t), value, new KeyVar(d), new EntryVar(d),
                     toJson(t.key(), new KeyVar(d)), toJson(t.value(), new EntryVar(d)));
         };
     }
@@ -50,12 +62,12 @@ final class JavaJsonBuilder {
             case SCALAR -> new ScalarFromJson(JavaPrimitives.method(t.primitive()), json);
             case PACKED -> new PackedFromJson(JavaPrimitives.method(t.primitive()), json);
             case ENUM, MESSAGE, UNION -> new NamedFromJson(t.type(), json);
-            case LIST -> new ListFromJson(json, new ElementVar(d), fromJson(t.element(), new ElementVar(d)));
+            case LIST -> new ListFromJson(witness(t), json, new ElementVar(d), fromJson(t.element(), new ElementVar(d)));
             case OPTIONAL_LIST ->
-                new OptionalListFromJson(json, new ElementVar(d), fromJson(t.element(), new ElementVar(d)));
-            case MAP -> new MapFromJson(json, new KeyVar(d), new EntryVar(d), fromJson(t.key(), new KeyVar(d)),
+                new OptionalListFromJson(witness(t), json, new ElementVar(d), fromJson(t.element(), new ElementVar(d)));
+            case MAP -> new MapFromJson(witness(t), json, new KeyVar(d), new EntryVar(d), fromJson(t.key(), new KeyVar(d)),
                     fromJson(t.value(), new EntryVar(d)));
-            case OPTIONAL_MAP -> new OptionalMapFromJson(json, new KeyVar(d), new EntryVar(d),
+            case OPTIONAL_MAP -> new OptionalMapFromJson(witness(t), json, new KeyVar(d), new EntryVar(d),
                     fromJson(t.key(), new KeyVar(d)), fromJson(t.value(), new EntryVar(d)));
         };
     }

@@ -1,5 +1,7 @@
 package dev.cser.compiler.codegen.java;
 
+import java.util.List;
+
 import dev.cser.compiler.codegen.ModelElement;
 import dev.cser.compiler.codegen.java.TypeSpelling.ClassType;
 
@@ -26,18 +28,18 @@ public final class JsonConversions {
     /** An enum, record, struct or union: its own {@code toJson()}. */
     public record ValueToJson(@ModelElement ValueRef value) implements ToJson {}
 
-    public record ListToJson(@ModelElement ValueRef value, @ModelElement ValueRef var, @ModelElement ToJson element)
+    public record ListToJson(@ModelElement Witness witness, @ModelElement ValueRef value, @ModelElement ValueRef var, @ModelElement ToJson element)
             implements ToJson {}
 
     /** Absent elements are JSON null. */
-    public record OptionalListToJson(@ModelElement ValueRef value, @ModelElement ValueRef var,
+    public record OptionalListToJson(@ModelElement Witness witness, @ModelElement ValueRef value, @ModelElement ValueRef var,
             @ModelElement ToJson element) implements ToJson {}
 
-    public record MapToJson(@ModelElement ValueRef value, @ModelElement ValueRef keyVar,
+    public record MapToJson(@ModelElement Witness witness, @ModelElement ValueRef value, @ModelElement ValueRef keyVar,
             @ModelElement ValueRef entryVar, @ModelElement ToJson key, @ModelElement ToJson entry) implements ToJson {}
 
     /** Absent values are JSON null. */
-    public record OptionalMapToJson(@ModelElement ValueRef value, @ModelElement ValueRef keyVar,
+    public record OptionalMapToJson(@ModelElement Witness witness, @ModelElement ValueRef value, @ModelElement ValueRef keyVar,
             @ModelElement ValueRef entryVar, @ModelElement ToJson key, @ModelElement ToJson entry) implements ToJson {}
 
     /** {@code JsonValues.asI32(json)}: {@code method} is {@code I32}. */
@@ -49,19 +51,27 @@ public final class JsonConversions {
     /** An enum, record, struct or union: its class's {@code fromJson}. */
     public record NamedFromJson(@ModelElement ClassType type, @ModelElement ValueRef json) implements FromJson {}
 
-    public record ListFromJson(@ModelElement ValueRef json, @ModelElement ValueRef var,
+    public record ListFromJson(@ModelElement Witness witness, @ModelElement ValueRef json, @ModelElement ValueRef var,
             @ModelElement FromJson element) implements FromJson {}
 
     /** JSON null elements are absent. */
-    public record OptionalListFromJson(@ModelElement ValueRef json, @ModelElement ValueRef var,
+    public record OptionalListFromJson(@ModelElement Witness witness, @ModelElement ValueRef json, @ModelElement ValueRef var,
             @ModelElement FromJson element) implements FromJson {}
 
-    public record MapFromJson(@ModelElement ValueRef json, @ModelElement ValueRef keyVar,
+    public record MapFromJson(@ModelElement Witness witness, @ModelElement ValueRef json, @ModelElement ValueRef keyVar,
             @ModelElement ValueRef entryVar, @ModelElement FromJson key, @ModelElement FromJson entry)
             implements FromJson {}
 
     /** JSON null values are absent. */
-    public record OptionalMapFromJson(@ModelElement ValueRef json, @ModelElement ValueRef keyVar,
+    public record OptionalMapFromJson(@ModelElement Witness witness, @ModelElement ValueRef json, @ModelElement ValueRef keyVar,
             @ModelElement ValueRef entryVar, @ModelElement FromJson key, @ModelElement FromJson entry)
             implements FromJson {}
+
+    /**
+     * The explicit type arguments of a collection helper's call ({@code JsonValues.<Long>asList}),
+     * given from the third level of nesting on and empty above. Without them javac infers each
+     * level's type from its lambda's body, attributing the lambdas below it again for every level
+     * above: a type nested 32 deep (SPEC §2.1) would take it minutes.
+     */
+    public record Witness(@ModelElement List<TypeSpelling> types) {}
 }

@@ -107,11 +107,28 @@ final class MessageFileBuilder {
                 objectMethods(name, !m.isStruct(), api), json(m, name, fields));
     }
 
+    /**
+     * The parameter slots a JVM method may take (JVMS §4.3.3), {@code this} included: a long or a
+     * double takes two.
+     */
+    private static final int MAX_PARAMETER_SLOTS = 255;
+
     private Constructors constructors(String name, List<JavaField> api) {
+        // Past the JVM's limit there is no all-argument constructor (SPEC §12.1): such a value is
+        // built with the no-argument constructor and the fluent setters.
+        int slots = 1;
+        for (JavaField f : api) {
+            boolean wide = f.type().isPrimitive()
+                    && (f.type().primitive() == Primitive.I64 || f.type().primitive() == Primitive.U64
+                            || f.type().primitive() == Primitive.F64);
+            slots += wide ? 2 : 1;
+        }
+        boolean allArguments = slots <= MAX_PARAMETER_SLOTS;
         return new Constructors(name,
                 api.stream().filter(JavaField::needsZero)
                         .map(f -> new ZeroInit(f.name(), JavaCodecBuilder.zero(f.type()))).toList(),
-                api.stream().map(f -> new ConstructorParameter(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
+                !allArguments ? List.of()
+                        : api.stream().map(f -> new ConstructorParameter(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
                 api.stream().map(f -> new FieldAssignment(f.name(), f.field().name(), f.requiredReference())).toList());
     }
 

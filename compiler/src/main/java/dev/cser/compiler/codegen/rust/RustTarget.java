@@ -100,10 +100,28 @@ public final class RustTarget extends Target {
                 .map(s -> KEYWORDS.contains(s) ? "r#" + s : s).toList();
     }
 
-    /** The file of a package's items, which {@link #MODULES_FILE} includes. */
+    /**
+     * The file of a package's items, which {@link #MODULES_FILE} includes: {@code sakai.content.rs}.
+     * A package name too long for one file name (file systems allow 255 bytes; a package at the
+     * limits of SPEC §2.1 has 16 parts of 128 characters) keeps its first characters and gets a
+     * hash of the whole name, so that distinct packages still get distinct files.
+     */
     public String packageFile(String packageName) {
-        return packageName + ".rs";
+        if (packageName.length() <= MAX_FILE_STEM) {
+            return packageName + ".rs";
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(packageName.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            String hash = java.util.HexFormat.of().formatHex(digest, 0, 8);
+            return packageName.substring(0, MAX_FILE_STEM - hash.length() - 1) + "." + hash + ".rs";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
+
+    /** The longest package name used as it stands in a file name (with ".rs", well under 255). */
+    private static final int MAX_FILE_STEM = 200;
 
     private static String escape(String name) {
         if (NOT_RAW.contains(name)) {
