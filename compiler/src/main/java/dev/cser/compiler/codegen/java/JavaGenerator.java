@@ -34,6 +34,7 @@ public final class JavaGenerator implements Generator {
         Set<String> packageRoots = new HashSet<>();
         schema.files().forEach(f -> f.declarations()
                 .forEach(d -> packageRoots.add(Names.segments(target.packageName(d.packageName())).get(0))));
+        target.assignClassNames(schema.files().stream().flatMap(f -> f.declarations().stream()).toList());
         MessageFileBuilder messages = new MessageFileBuilder(target, packageRoots);
         UnionFileBuilder unions = new UnionFileBuilder(target);
         List<OutputFile> files = new ArrayList<>();
@@ -55,7 +56,7 @@ public final class JavaGenerator implements Generator {
                 .toList();
         List<EnumFile.Member> byNumber = members.stream()
                 .sorted(Comparator.comparingInt(EnumFile.Member::number)).toList();
-        return new EnumFile(target.packageName(e.packageName()), sourcePath, target.className(e.name()), e.qualifiedName(),
+        return new EnumFile(target.packageName(e.packageName()), sourcePath, target.className(e), e.qualifiedName(),
                 target.docLines(e.doc()), members, byNumber);
     }
 }
