@@ -197,6 +197,15 @@ class LintCleanCodeTest {
     }
 
     @Test
+    void rustFieldsThatMeetTakeTheirIdAfterOneUnderscore() throws Exception {
+        // a__b__ is a_b__ in Rust (a run inside a name made one), which a_b__ took: the id after
+        // one underscore, never a run of them inside the name (rustc's non_snake_case).
+        String rust = file(emit(new RustGenerator(), "package m;\nrecord R { i32 a_b__ = 1; i32 a__b__ = 2; }\n"), "m.rs");
+        assertTrue(rust.contains("pub a_b__: i32,"), rust);
+        assertTrue(rust.contains("pub a_b_2: i32,"), rust);
+    }
+
+    @Test
     void rustDocTextIsOneParagraphOfPlainMarkdown() throws Exception {
         String doc = "/// - item\n/// lazy\n///    2) ordered\n/// > quote\n/// a footnote[^1]\n///\n///     fn main() {}\n"
                 + "/// ```\n/// ~~~\n/// *\n/// -not an item\n/// 1.5 not one either\n";

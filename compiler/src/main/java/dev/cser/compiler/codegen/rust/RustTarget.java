@@ -76,8 +76,8 @@ public final class RustTarget extends Target {
     }
 
     /**
-     * A name that repeats an earlier one in the same scope gets its id: {@code r#type} →
-     * {@code type_3}, {@code self_} → {@code self_3}; a PascalCase one without separator
+     * A name that repeats an earlier one in the same scope gets its id after one underscore:
+     * {@code r#type} → {@code type_3}, {@code self_} → {@code self_3}, {@code a__} → {@code a_3}; a PascalCase one without separator
      * ({@code AB} → {@code AB3}), which rustc's camel-case lint would refuse.
      */
     public String disambiguate(String name, int id) {
@@ -85,7 +85,10 @@ public final class RustTarget extends Target {
         if (Character.isUpperCase(n.charAt(0))) {
             return n + id;
         }
-        return n.endsWith("_") ? n + id : n + "_" + id;
+        // One underscore before the id, whatever the name ends with: get_unknown_fields__ (a
+        // schema name) and 696 would make a run of underscores inside the name, which rustc's
+        // snake-case lint refuses.
+        return n.replaceAll("_+$", "") + "_" + id;
     }
 
     /**
