@@ -206,6 +206,16 @@ class LintCleanCodeTest {
     }
 
     @Test
+    void rustAllowsSelfNamedConstructorsWhereATypeIsNamedDecode() throws Exception {
+        String modules = file(emit(new RustGenerator(), "package a;\nrecord Decode { i32 n = 1; }\n",
+                "package b;\nunion DECODE { i32 n = 1; }\n", "package c;\nrecord Decoder { i32 n = 1; }\n"),
+                "cser_modules.rs");
+        assertTrue(modules.contains("#[allow(clippy::self_named_constructors)]\npub mod a {"), modules);
+        assertTrue(modules.contains("#[allow(clippy::self_named_constructors)]\npub mod b {"), modules);
+        assertFalse(modules.contains("#[allow(clippy::self_named_constructors)]\npub mod c {"), modules);
+    }
+
+    @Test
     void rustDocTextIsOneParagraphOfPlainMarkdown() throws Exception {
         String doc = "/// - item\n/// lazy\n///    2) ordered\n/// > quote\n/// a footnote[^1]\n///\n///     fn main() {}\n"
                 + "/// ```\n/// ~~~\n/// *\n/// -not an item\n/// 1.5 not one either\n";

@@ -14,8 +14,10 @@ public record ModulesFile(@ModelElement List<Module> modules, @ModelElement List
      *
      * @param include the package file it includes, or null
      * @param complexTypes whether that file spells a type clippy's type_complexity flags
+     * @param selfNamedConstructor whether it declares a type named like its constructor decode
      */
-    public record Module(String name, boolean notSnakeCase, boolean complexTypes, List<String> doc, String include,
+    public record Module(String name, boolean notSnakeCase, boolean complexTypes, boolean selfNamedConstructor,
+            List<String> doc, String include,
             @ModelElement List<Module> children) {}
 
     /**

@@ -86,6 +86,10 @@ public final class RustGenerator implements Generator {
             }
             m.include = target.packageFile(p.name());
             m.complexTypes = complexTypes(p);
+            // clippy's self_named_constructors: a type whose name lowercased is a constructor of
+            // the generated API (Decode and its decode), which keeps its name in every type.
+            m.selfNamedConstructor = p.declarations().stream()
+                    .anyMatch(d -> !(d instanceof EnumType) && d.name().toLowerCase(java.util.Locale.ROOT).equals("decode"));
             m.doc = target.docLines(p.doc());
         }
         return new ModulesFile(top.children.stream().map(ModuleNode::toModule).toList(), jsonTypes);
@@ -149,6 +153,7 @@ public final class RustGenerator implements Generator {
         List<String> doc = List.of();
         String include;
         boolean complexTypes;
+        boolean selfNamedConstructor;
         final List<ModuleNode> children = new ArrayList<>();
 
         ModuleNode(String name) {
@@ -169,7 +174,7 @@ public final class RustGenerator implements Generator {
         ModulesFile.Module toModule() {
             // rustc's snake-case lint rejects a run of underscores inside a name.
             boolean notSnakeCase = name.replaceAll("_+$", "").contains("__");
-            return new ModulesFile.Module(name, notSnakeCase, complexTypes, doc, include,
+            return new ModulesFile.Module(name, notSnakeCase, complexTypes, selfNamedConstructor, doc, include,
                     children.stream().map(ModuleNode::toModule).toList());
         }
     }
