@@ -86,31 +86,50 @@ public final class Names {
      */
     public static final class Scope {
         private final Set<String> taken = new HashSet<>();
+        private final boolean ignoreCase;
 
         public Scope(Collection<String> reserved) {
-            taken.addAll(reserved);
+            this(reserved, false);
+        }
+
+        private Scope(Collection<String> reserved, boolean ignoreCase) {
+            this.ignoreCase = ignoreCase;
+            reserved.forEach(n -> taken.add(key(n)));
+        }
+
+        /**
+         * A scope where names equal ignoring case clash: the names of files in one directory
+         * (Java's source and class files), which a file system that ignores case would merge.
+         */
+        public static Scope ignoringCase(Collection<String> reserved) {
+            return new Scope(reserved, true);
+        }
+
+        private String key(String name) {
+            return ignoreCase ? name.toLowerCase(java.util.Locale.ROOT) : name;
         }
 
         public boolean isTaken(String name) {
-            return taken.contains(name);
+            return taken.contains(key(name));
         }
 
         /** Takes {@code name}, or {@code disambiguate(name, id)} applied until a free one comes. */
         public String claim(String name, int id, BiFunction<String, Integer, String> disambiguate) {
             String n = name;
-            while (taken.contains(n)) {
+            while (taken.contains(key(n))) {
                 n = disambiguate.apply(n, id);
             }
-            taken.add(n);
+            taken.add(key(n));
             return n;
         }
 
         /** Takes every name of {@code names} if none is taken yet (and they differ); else takes none. */
         public boolean claimAll(List<String> names) {
-            if (names.stream().anyMatch(taken::contains) || new HashSet<>(names).size() != names.size()) {
+            List<String> keys = names.stream().map(this::key).toList();
+            if (keys.stream().anyMatch(taken::contains) || new HashSet<>(keys).size() != keys.size()) {
                 return false;
             }
-            taken.addAll(names);
+            taken.addAll(keys);
             return true;
         }
     }

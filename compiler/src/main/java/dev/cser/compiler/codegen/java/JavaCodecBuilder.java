@@ -108,7 +108,12 @@ final class JavaCodecBuilder {
                 case BOOL -> new FalseZero();
                 case STRING -> new EmptyString();
                 case BYTES -> new EmptyArray(spell(t));
-                default -> new NumberZero(spell(t));
+                case I8, U8 -> new NumberZero("(byte) 0");
+                case I16, U16 -> new NumberZero("(short) 0");
+                case I32, U32 -> new NumberZero("0");
+                case I64, U64 -> new NumberZero("0L");
+                case F32 -> new NumberZero("0.0f");
+                case F64 -> new NumberZero("0.0");
             };
             case PACKED -> new EmptyArray(spell(t));
             case ENUM -> new EnumZero(t.type(), t.zeroMember());

@@ -34,6 +34,7 @@ public final class JavaGenerator implements Generator {
         Set<String> packageRoots = new HashSet<>();
         schema.files().forEach(f -> f.declarations()
                 .forEach(d -> packageRoots.add(Names.segments(target.packageName(d.packageName())).get(0))));
+        target.assignClassNames(schema.files().stream().flatMap(f -> f.declarations().stream()).toList());
         MessageFileBuilder messages = new MessageFileBuilder(target, packageRoots);
         UnionFileBuilder unions = new UnionFileBuilder(target);
         List<OutputFile> files = new ArrayList<>();
@@ -63,7 +64,7 @@ public final class JavaGenerator implements Generator {
                         members.subList(from, Math.min(members.size(), from + EnumFile.CHUNK))));
             }
         }
-        return new EnumFile(target.packageName(e.packageName()), sourcePath, target.className(e.name()), e.qualifiedName(),
+        return new EnumFile(target.packageName(e.packageName()), sourcePath, target.className(e), e.qualifiedName(),
                 target.docLines(e.doc()), members, byNumber, List.copyOf(chunks), !chunks.isEmpty());
     }
 }

@@ -3,8 +3,12 @@ package dev.cser.compiler.codegen.java;
 import dev.cser.compiler.codegen.Names;
 import dev.cser.compiler.codegen.Target;
 import dev.cser.compiler.schema.Declaration;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -138,6 +142,33 @@ public final class JavaTarget extends Target {
         return snake.toUpperCase(Locale.ROOT);
     }
 
+    /** Each declaration's class, once {@link #assignClassNames} has run. */
+    private final Map<Declaration, String> classNames = new IdentityHashMap<>();
+
+    /**
+     * The classes of a schema's declarations (SPEC §12.1): each {@link #className(String)}, and
+     * within one Java package, where two are equal ignoring case ({@code Abc}, {@code ABc}), the
+     * later one in the order of the schema names (by UTF-16 code unit: {@code ABc} before
+     * {@code Abc}) takes trailing underscores until it differs, ignoring case, from every earlier
+     * one: {@code Abc_}. Their source and class files then stay distinct on a file system that
+     * ignores case (macOS, Windows).
+     */
+    public void assignClassNames(List<Declaration> declarations) {
+        classNames.clear();
+        Map<String, Names.Scope> packages = new HashMap<>();
+        declarations.stream().sorted(Comparator.comparing(Declaration::qualifiedName)).forEach(d -> {
+            Names.Scope scope = packages.computeIfAbsent(packageName(d.packageName()),
+                    k -> Names.Scope.ignoringCase(List.of()));
+            classNames.put(d, scope.claim(className(d.name()), 0, (n, id) -> n + "_"));
+        });
+    }
+
+    /** The class of a declaration: {@link #assignClassNames}'s, else {@link #className(String)}. */
+    public String className(Declaration d) {
+        String assigned = classNames.get(d);
+        return assigned != null ? assigned : className(d.name());
+    }
+
     /**
      * A class name: the PascalCase name as declared, with a trailing underscore when it would
      * shadow a class the generated code uses unqualified ({@code String}, {@code Override}, ...).
@@ -157,7 +188,7 @@ public final class JavaTarget extends Target {
 
     /** The file of a declaration's class: {@code sakai/content/Image.java}. */
     public String sourceFile(Declaration d) {
-        return packageName(d.packageName()).replace('.', '/') + "/" + className(d.name()) + ".java";
+        return packageName(d.packageName()).replace('.', '/') + "/" + className(d) + ".java";
     }
 
     /**

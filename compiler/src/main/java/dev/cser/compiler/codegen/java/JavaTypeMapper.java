@@ -37,7 +37,7 @@ final class JavaTypeMapper {
     /** How this file names {@code d}: its class name in the same package, otherwise fully qualified. */
     ClassType classType(Declaration d) {
         boolean qualified = qualifyAll || !d.packageName().equals(fromPackage);
-        return new ClassType(qualified ? target.packageName(d.packageName()) : null, target.className(d.name()));
+        return new ClassType(qualified ? target.packageName(d.packageName()) : null, target.className(d));
     }
 
     private JavaType map(Type type, int depth) {

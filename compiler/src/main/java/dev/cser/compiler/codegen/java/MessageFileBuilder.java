@@ -94,13 +94,13 @@ final class MessageFileBuilder {
             }
         }
         List<JavaField> api = fields.stream().filter(JavaField::api).toList();
-        String name = target.className(m.name());
+        String name = target.className(m);
         return new MessageFile(target.packageName(m.packageName()), sourcePath, name, m.qualifiedName(), m.isStruct(),
                 target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
                 target.hexLiteral(CanonicalText.fingerprint(m)), fs.stream().map(Field::name).toList(), unknownMask(m),
                 fields.stream().filter(f -> f.field().deprecated() && !f.field().isOptional())
                         .map(f -> new ZeroConstant(f.field().name(), target.constant(f.field().name()),
-                                unsigned(f.field().zeroBytes())))
+                                signed(f.field().zeroBytes())))
                         .toList(),
                 api.stream().map(f -> new FieldDeclaration(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
                 constructors(name, api), api.stream().map(f -> accessors(name, f)).toList(), codec(m, name, fields),
@@ -230,11 +230,14 @@ final class MessageFileBuilder {
                         JavaJsonBuilder.fromJson(f.type(), new JsonMember()))).toList());
     }
 
-    /** Bytes as the unsigned numbers of a Java array initializer. */
-    private static List<Integer> unsigned(byte[] bytes) {
+    /**
+     * Bytes as the numbers of a Java {@code byte[]} initializer: signed, -128 to 127, since an
+     * int constant outside the byte range (128 to 255) does not narrow to a byte element.
+     */
+    private static List<Integer> signed(byte[] bytes) {
         List<Integer> out = new ArrayList<>();
         for (byte b : bytes) {
-            out.add(b & 0xFF);
+            out.add((int) b);
         }
         return out;
     }

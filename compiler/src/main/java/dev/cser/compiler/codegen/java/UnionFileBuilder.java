@@ -13,7 +13,6 @@ import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.UnionType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /** Builds the {@link UnionFile} of a union: a record per variant, named after it. */
 final class UnionFileBuilder {
@@ -26,11 +25,19 @@ final class UnionFileBuilder {
     UnionFile build(UnionType u, String sourcePath) {
         // Inside the interface a variant record may shadow a simple class name: qualify them all.
         JavaTypeMapper mapper = new JavaTypeMapper(target, u.packageName(), true);
-        String union = target.className(u.name());
+        String union = target.className(u);
         List<Field> vs = u.variants();
-        // Nested records are named in the interface's scope: the interface itself is taken.
-        List<String> classNames = Names.unique(vs.stream().map(v -> variantClass(v, union)).toList(),
-                vs.stream().map(Field::id).toList(), Set.of(union), target::disambiguate);
+        // Nested records are named in the interface's scope: the interface itself is taken. Their
+        // class files (Union$Variant.class) share a directory: distinct ignoring case (SPEC §12.1).
+        Names.Scope scope = Names.Scope.ignoringCase(List.of());
+        List<String> classNames = new ArrayList<>();
+        for (Field v : vs) {
+            String n = variantClass(v, union);
+            while (scope.isTaken(n) || n.equals(union)) {
+                n = target.disambiguate(n, v.id());
+            }
+            classNames.add(scope.claim(n, v.id(), target::disambiguate));
+        }
         List<UnionFile.Tag> tags = new ArrayList<>();
         UnionFile.Tag zeroVariant = null;
         JavaType zeroType = null;

@@ -12,8 +12,13 @@ public sealed interface ZeroValue {
     /** {@code false}. */
     record FalseZero() implements ZeroValue {}
 
-    /** {@code (int) 0}: a number, cast to its type. */
-    record NumberZero(@ModelElement TypeSpelling type) implements ZeroValue {}
+    /**
+     * A number's zero as a literal of its Java type: {@code 0}, {@code 0L}, {@code 0.0f}, {@code 0.0}, and
+     * {@code (byte) 0} and {@code (short) 0}, which Java has no literal for. A cast only where one is needed:
+     * javac -Xlint flags {@code (int) 0} as redundant, and a method argument (a union variant's
+     * constructor) gets no narrowing of an int constant, so {@code byte} and {@code short} keep theirs.
+     */
+    record NumberZero(String literal) implements ZeroValue {}
 
     record EmptyString() implements ZeroValue {}
 

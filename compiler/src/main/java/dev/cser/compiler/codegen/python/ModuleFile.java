@@ -13,7 +13,7 @@ import java.util.List;
  * @param items enums first (a field's default is evaluated when its class is defined), then the
  *     {@link MessageClass}es and {@link UnionClass}es in declaration order
  */
-public record ModuleFile(String packageName, List<String> sources, List<String> doc, List<Import> imports,
+public record ModuleFile(String packageName, List<String> sources, boolean confusablesAllowed, List<String> doc, List<Import> imports,
         boolean usesEnum, boolean usesCodec, boolean usesRecords, List<String> codecNames, @ModelElement List<Object> items,
         @ModelElement List<Object> descriptors) {
 

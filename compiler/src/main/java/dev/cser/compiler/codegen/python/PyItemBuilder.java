@@ -184,23 +184,33 @@ final class PyItemBuilder {
         return variantClasses.get(v);
     }
 
-    /** Natural order: runs of digits compare as numbers ({@code i8_value} before {@code i16_value}). */
-    private static int natural(String a, String b) {
+    /**
+     * Ruff's natural order for {@code __slots__} (RUF023, the natord algorithm): runs of digits
+     * compare as numbers ({@code i8_value} before {@code i16_value}), except that a run where
+     * either side starts with 0 compares digit by digit, as a fraction would ({@code l008} before
+     * {@code l1}); every other character by its code. Package-private for its test.
+     */
+    static int natural(String a, String b) {
         int i = 0;
         int j = 0;
-        while (i < a.length() && j < b.length()) {
+        while (true) {
+            if (i == a.length() || j == b.length()) {
+                return Boolean.compare(i < a.length(), j < b.length());
+            }
             char x = a.charAt(i);
             char y = b.charAt(j);
-            if (Character.isDigit(x) && Character.isDigit(y)) {
+            if (isDigit(x) && isDigit(y)) {
+                boolean fraction = x == '0' || y == '0';
                 int ei = i;
                 int ej = j;
-                while (ei < a.length() && Character.isDigit(a.charAt(ei))) {
+                while (ei < a.length() && isDigit(a.charAt(ei))) {
                     ei++;
                 }
-                while (ej < b.length() && Character.isDigit(b.charAt(ej))) {
+                while (ej < b.length() && isDigit(b.charAt(ej))) {
                     ej++;
                 }
-                int c = new BigInteger(a.substring(i, ei)).compareTo(new BigInteger(b.substring(j, ej)));
+                int c = fraction ? compareLeft(a.substring(i, ei), b.substring(j, ej))
+                        : compareRight(a.substring(i, ei), b.substring(j, ej));
                 if (c != 0) {
                     return c;
                 }
@@ -213,7 +223,26 @@ final class PyItemBuilder {
                 j++;
             }
         }
-        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** Digits as a fraction's: the first differing digit decides, then the longer run is greater. */
+    private static int compareLeft(String a, String b) {
+        for (int k = 0; k < Math.min(a.length(), b.length()); k++) {
+            if (a.charAt(k) != b.charAt(k)) {
+                return Character.compare(a.charAt(k), b.charAt(k));
+            }
+        }
+        return Integer.compare(a.length(), b.length());
+    }
+
+    /** Digits as an integer's: the longer run is greater, else the first differing digit decides. */
+    private static int compareRight(String a, String b) {
+        return a.length() != b.length() ? Integer.compare(a.length(), b.length()) : a.compareTo(b) < 0 ? -1
+                : a.compareTo(b) > 0 ? 1 : 0;
     }
 
     /** The class (for an enum) or class and descriptor (otherwise) of a declaration. */

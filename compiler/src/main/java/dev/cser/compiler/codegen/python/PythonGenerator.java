@@ -1,6 +1,7 @@
 package dev.cser.compiler.codegen.python;
 
 import dev.cser.compiler.codegen.Generator;
+import dev.cser.compiler.codegen.Names;
 import dev.cser.compiler.codegen.OutputFile;
 import dev.cser.compiler.codegen.PackageGroup;
 import dev.cser.compiler.schema.Declaration;
@@ -70,9 +71,34 @@ public final class PythonGenerator implements Generator {
         List<ModuleFile.Import> importList = imports.stream()
                 .map(q -> new ModuleFile.Import(target.moduleName(q), target.moduleAlias(q)))
                 .toList();
-        return new ModuleFile(p.name(), p.sources(), target.docLines(p.doc()), importList,
+        return new ModuleFile(p.name(), p.sources(), confusablesAllowed(p), target.docLines(p.doc()), importList,
                 decls.stream().anyMatch(d -> d instanceof EnumType), !codecNames.isEmpty(),
                 decls.stream().anyMatch(d -> d instanceof MessageType m && !m.isStruct()), codecNames, items,
                 descriptors);
+    }
+
+    /**
+     * Whether the module's text holds a character outside ASCII (other than those doc text
+     * writes as escapes, Names.isEscapedInDoc): doc text (docstrings) or a
+     * source file's name (the header comment). Ruff's RUF001-RUF003 flag characters that look
+     * like ASCII ones (NO-BREAK SPACE, an EN DASH, a lone Cyrillic o), by a table and a per-word
+     * rule of ruff's own that change between its versions; the doc text is the user's and stays
+     * as written, so such a module starts with a file-level exemption from those rules (and from
+     * RUF100, which would flag the exemption in a module whose characters ruff does not flag).
+     */
+    private static boolean confusablesAllowed(PackageGroup p) {
+        List<String> texts = new ArrayList<>(p.sources());
+        texts.add(p.doc());
+        for (Declaration d : p.declarations()) {
+            texts.add(d.doc());
+            if (d instanceof MessageType m) {
+                m.fields().forEach(f -> texts.add(f.doc()));
+            } else if (d instanceof EnumType e) {
+                e.members().forEach(x -> texts.add(x.doc()));
+            } else if (d instanceof dev.cser.compiler.schema.UnionType u) {
+                u.variants().forEach(v -> texts.add(v.doc()));
+            }
+        }
+        return texts.stream().anyMatch(t -> t != null && t.codePoints().anyMatch(c -> c > 0x7E && !Names.isEscapedInDoc(c)));
     }
 }

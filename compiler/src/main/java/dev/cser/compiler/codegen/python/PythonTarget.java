@@ -140,9 +140,31 @@ public final class PythonTarget extends Target {
         for (int i = 0; i < lines.size(); i++) {
             String line = i < lines.size() - 1 ? lines.get(i) : last.substring(0, end);
             line = line.replace("\\", "\\\\").replace("\"\"\"", "\\\"\\\"\\\"");
-            out.add(i < lines.size() - 1 ? line : line + "\\\"".repeat(last.length() - end));
+            out.add(escapeTrailingSpace(i < lines.size() - 1 ? line : line + "\\\"".repeat(last.length() - end)));
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * A line's trailing Unicode spaces (NO-BREAK SPACE, U+3000, ...: what the schema parser, which
+     * strips only ASCII ones, keeps) as Python's backslash-u escapes of four hex digits: ruff's
+     * W291/W293 count them as trailing whitespace, and in a docstring the escape is the same
+     * character.
+     */
+    static String escapeTrailingSpace(String line) {
+        int end = line.length();
+        while (end > 0 && isSpace(line.charAt(end - 1))) {
+            end--;
+        }
+        StringBuilder b = new StringBuilder(line.substring(0, end));
+        for (int i = end; i < line.length(); i++) {
+            b.append(String.format("\\u%04x", (int) line.charAt(i)));
+        }
+        return b.toString();
+    }
+
+    private static boolean isSpace(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c);
     }
 
     @Override

@@ -13,8 +13,11 @@ public record ModulesFile(@ModelElement List<Module> modules, @ModelElement List
      * A module: a package segment, with the file of the package of that name if there is one.
      *
      * @param include the package file it includes, or null
+     * @param complexTypes whether that file spells a type clippy's type_complexity flags
+     * @param selfNamedConstructor whether it declares a type named like its constructor decode
      */
-    public record Module(String name, boolean notSnakeCase, List<String> doc, String include,
+    public record Module(String name, boolean notSnakeCase, boolean complexTypes, boolean selfNamedConstructor,
+            List<String> doc, String include,
             @ModelElement List<Module> children) {}
 
     /**

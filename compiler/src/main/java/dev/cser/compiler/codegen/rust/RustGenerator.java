@@ -5,6 +5,7 @@ import dev.cser.compiler.codegen.OutputFile;
 import dev.cser.compiler.codegen.PackageGroup;
 import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
+import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.Schema;
 import dev.cser.compiler.schema.UnionType;
@@ -84,9 +85,66 @@ public final class RustGenerator implements Generator {
                 m = m.child(segment);
             }
             m.include = target.packageFile(p.name());
+            m.complexTypes = complexTypes(p);
+            // clippy's self_named_constructors: a type whose name lowercased is a constructor of
+            // the generated API (Decode and its decode), which keeps its name in every type.
+            m.selfNamedConstructor = p.declarations().stream()
+                    .anyMatch(d -> !(d instanceof EnumType) && d.name().toLowerCase(java.util.Locale.ROOT).equals("decode"));
             m.doc = target.docLines(p.doc());
         }
         return new ModulesFile(top.children.stream().map(ModuleNode::toModule).toList(), jsonTypes);
+    }
+
+    /**
+     * Whether a package spells a field or variant type that clippy's {@code type_complexity}
+     * flags (schema types nest up to the depth limit: {@code list<map<K, list<...>>>}) where the
+     * generated code uses it, as the type itself or inside a {@code Result<Option<T>, E>}. The
+     * generated code spells every type as the schema writes it: the aliases clippy asks for
+     * would be names the schema does not have.
+     */
+    private boolean complexTypes(PackageGroup p) {
+        for (Declaration d : p.declarations()) {
+            List<Field> fields = d instanceof MessageType m ? m.fields()
+                    : d instanceof UnionType u ? u.variants() : List.of();
+            RustTypeMapper mapper = new RustTypeMapper(target, d);
+            for (Field f : fields) {
+                // Inside Result<Option<T>, DecodeError> T is at nesting level 3, and the three
+                // paths around it score 10 + 20 + 20.
+                if (complexity(RustCodecBuilder.spell(mapper.map(f.type())), 3) + 50 > CLIPPY_TYPE_COMPLEXITY) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** clippy's default {@code type-complexity-threshold}. */
+    static final int CLIPPY_TYPE_COMPLEXITY = 250;
+
+    /**
+     * clippy's {@code type_complexity} score of a spelled type at a nesting level (the top type is
+     * at 1): each path ({@code i32}, {@code Vec}, {@code ::cser::IndexMap}, a generated type)
+     * scores 10 times its level, and a path's type arguments are one level deeper.
+     */
+    static int complexity(TypeSpelling t, int nest) {
+        int below;
+        if (t instanceof TypeSpelling.ListType l) {
+            below = complexity(l.element(), nest + 1);
+        } else if (t instanceof TypeSpelling.OptionalListType l) {
+            below = 10 * (nest + 1) + complexity(l.element(), nest + 2);
+        } else if (t instanceof TypeSpelling.MapType m) {
+            below = complexity(m.key(), nest + 1) + complexity(m.value(), nest + 1);
+        } else if (t instanceof TypeSpelling.OptionalMapType m) {
+            below = complexity(m.key(), nest + 1) + 10 * (nest + 1) + complexity(m.value(), nest + 2);
+        } else if (t instanceof TypeSpelling.OptionType o) {
+            below = complexity(o.inner(), nest + 1);
+        } else if (t instanceof TypeSpelling.BytesType || t instanceof TypeSpelling.PackedType
+                || t instanceof TypeSpelling.BoxedType) {
+            below = 10 * (nest + 1);
+        } else {
+            below = 0;
+        }
+        return 10 * nest + below;
     }
 
     /** A module of the tree while it is built. */
@@ -94,6 +152,8 @@ public final class RustGenerator implements Generator {
         final String name;
         List<String> doc = List.of();
         String include;
+        boolean complexTypes;
+        boolean selfNamedConstructor;
         final List<ModuleNode> children = new ArrayList<>();
 
         ModuleNode(String name) {
@@ -114,7 +174,7 @@ public final class RustGenerator implements Generator {
         ModulesFile.Module toModule() {
             // rustc's snake-case lint rejects a run of underscores inside a name.
             boolean notSnakeCase = name.replaceAll("_+$", "").contains("__");
-            return new ModulesFile.Module(name, notSnakeCase, doc, include,
+            return new ModulesFile.Module(name, notSnakeCase, complexTypes, selfNamedConstructor, doc, include,
                     children.stream().map(ModuleNode::toModule).toList());
         }
     }

@@ -76,8 +76,8 @@ public final class RustTarget extends Target {
     }
 
     /**
-     * A name that repeats an earlier one in the same scope gets its id: {@code r#type} →
-     * {@code type_3}, {@code self_} → {@code self_3}; a PascalCase one without separator
+     * A name that repeats an earlier one in the same scope gets its id after one underscore:
+     * {@code r#type} → {@code type_3}, {@code self_} → {@code self_3}, {@code a__} → {@code a_3}; a PascalCase one without separator
      * ({@code AB} → {@code AB3}), which rustc's camel-case lint would refuse.
      */
     public String disambiguate(String name, int id) {
@@ -85,7 +85,10 @@ public final class RustTarget extends Target {
         if (Character.isUpperCase(n.charAt(0))) {
             return n + id;
         }
-        return n.endsWith("_") ? n + id : n + "_" + id;
+        // One underscore before the id, whatever the name ends with: get_unknown_fields__ (a
+        // schema name) and 696 would make a run of underscores inside the name, which rustc's
+        // snake-case lint refuses.
+        return n.replaceAll("_+$", "") + "_" + id;
     }
 
     /**
@@ -131,12 +134,34 @@ public final class RustTarget extends Target {
     }
 
     /**
-     * {@code ///} comments end at the line's end, and rustdoc reads Markdown, in which schema
-     * text means what it says; only the lines are split here.
+     * {@code ///} comments end at the line's end, and rustdoc reads Markdown (SPEC §12.2): doc
+     * text stays one paragraph of text, as the schema wrote it. Markdown's block structure would
+     * make clippy's doc lints fail on arbitrary text (an unindented line after a list item or a
+     * quote, an over-indented list item, a link definition in a list, a footnote reference
+     * without its note) and would make code blocks doctests that {@code cargo test} compiles. So
+     * each line's leading whitespace goes (four spaces would start a code block), a line that
+     * then starts a list item, quote or code fence has a backslash before that marker, and
+     * {@code [^} has one before its caret: in Markdown the escaped character reads as itself.
      */
     @Override
     public List<String> docLines(String doc) {
-        return Names.docLines(doc);
+        return Names.docLines(doc).stream().map(RustTarget::plainMarkdown).toList();
+    }
+
+    /** A bullet or ordered list item, a block quote, or a code fence at the start of a line. */
+    private static final java.util.regex.Pattern BLOCK_START =
+            java.util.regex.Pattern.compile("^(?:[-+*](?=[ \\t]|$)|[0-9]{1,9}(?=[.)](?:[ \\t]|$))|>|```|~~~)");
+
+    static String plainMarkdown(String line) {
+        String text = line.stripLeading().replace("[^", "[\\^");
+        java.util.regex.Matcher m = BLOCK_START.matcher(text);
+        if (!m.find()) {
+            return text;
+        }
+        // The marker's first character for bullets, quotes and fences; the period or
+        // parenthesis after the number for an ordered item (1\. reads 1.).
+        int at = Character.isDigit(text.charAt(0)) ? m.end() : 0;
+        return text.substring(0, at) + "\\" + text.substring(at);
     }
 
     @Override
