@@ -75,6 +75,17 @@ class PythonNamesTest {
     }
 
     @Test
+    void aTypeNamedLikeAPythonBuiltinClassIsEscaped() throws Exception {
+        // The generated from_json (--json) catches RecursionError; a class of that name (or of any
+        // other capitalised builtin) would hide it in its module (found by the schema generator).
+        String py = emit("package n;\nrecord ValueError { i32 x = 1; }\n"
+                + "union RecursionError { ValueError v = 1; i32 i = 2; }\nenum Exception { A = 0; }\n");
+        assertTrue(py.contains("class ValueError_:"), py);
+        assertTrue(py.contains("class RecursionError_:"), py);
+        assertTrue(py.contains("class Exception_(_enum.IntEnum):"), py);
+    }
+
+    @Test
     void aTypeNamedLikeAPythonKeywordIsEscaped() throws Exception {
         String py = emit("package n;\nrecord None { i32 x = 1; }\nrecord R { None o = 1; }\n");
         assertTrue(py.contains("class None_:"), py);

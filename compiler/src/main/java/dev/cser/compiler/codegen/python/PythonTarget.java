@@ -27,6 +27,29 @@ public final class PythonTarget extends Target {
             "repr", "classmethod", "staticmethod", "NotImplemented");
 
     /**
+     * Every capitalised name of Python's {@code builtins} (3.10–3.13: the exceptions, warnings and
+     * {@code Ellipsis}): a class of that name would hide the builtin in its module, which the
+     * generated code (an {@code except RecursionError}) and the runtime's enum support name.
+     */
+    private static final Set<String> BUILTIN_CLASSES = Set.of(
+            "ArithmeticError", "AssertionError", "AttributeError", "BaseException",
+            "BaseExceptionGroup", "BlockingIOError", "BrokenPipeError", "BufferError", "BytesWarning",
+            "ChildProcessError", "ConnectionAbortedError", "ConnectionError", "ConnectionRefusedError",
+            "ConnectionResetError", "DeprecationWarning", "EOFError", "Ellipsis", "EncodingWarning",
+            "EnvironmentError", "Exception", "ExceptionGroup", "FileExistsError", "FileNotFoundError",
+            "FloatingPointError", "FutureWarning", "GeneratorExit", "IOError", "ImportError",
+            "ImportWarning", "IndentationError", "IndexError", "InterruptedError", "IsADirectoryError",
+            "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError",
+            "NameError", "NotADirectoryError", "NotImplementedError", "OSError", "OverflowError",
+            "PendingDeprecationWarning", "PermissionError", "ProcessLookupError",
+            "PythonFinalizationError", "RecursionError", "ReferenceError", "ResourceWarning",
+            "RuntimeError", "RuntimeWarning", "StopAsyncIteration", "StopIteration", "SyntaxError",
+            "SyntaxWarning", "SystemError", "SystemExit", "TabError", "TimeoutError", "TypeError",
+            "UnboundLocalError", "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError",
+            "UnicodeTranslateError", "UnicodeWarning", "UserWarning", "ValueError", "Warning",
+            "ZeroDivisionError");
+
+    /**
      * Names a field cannot take: the receiver and the members every generated class has (a
      * record's unknown fields, SPEC §5.5.1, included).
      */
@@ -64,12 +87,12 @@ public final class PythonTarget extends Target {
 
     /** A class name (a type, an enum member, a union's variant class): as given, escaped. */
     public String className(String name) {
-        return KEYWORDS.contains(name) || BUILTINS.contains(name) ? name + "_" : name;
+        return KEYWORDS.contains(name) || BUILTINS.contains(name) || BUILTIN_CLASSES.contains(name) ? name + "_" : name;
     }
 
     /** The names a class cannot take at a module's top level (keywords, builtins the code names). */
     public Set<String> reservedClassNames() {
-        return union(KEYWORDS, BUILTINS);
+        return union(KEYWORDS, BUILTINS, BUILTIN_CLASSES);
     }
 
     /** A name that repeats an earlier one in the same scope gets its id: {@code x_3}. */
