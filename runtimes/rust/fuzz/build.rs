@@ -14,6 +14,7 @@
 //! - `roots.txt`: the same table as `INDEX<TAB>GROUP<TAB>QUALIFIED_NAME` lines, which
 //!   `corpus.py` reads to prepend the right selector byte to each conformance vector.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -40,8 +41,29 @@ fn schemas(dir: &str, keep: impl Fn(&str) -> bool) -> io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The module path of each package file, as `cser_modules.rs` nests it: the compiler escapes
+/// the segments there (`edge.static` is `edge::r#static`), which the file name does not say.
+fn module_paths(dir: &Path) -> io::Result<HashMap<String, String>> {
+    let text = std::fs::read_to_string(dir.join("cser_modules.rs"))?;
+    let mut stack: Vec<&str> = Vec::new();
+    let mut paths = HashMap::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("pub static") {
+            break; // the module tree ends where the JSON table starts
+        } else if let Some(name) = line.strip_prefix("pub mod ").and_then(|r| r.strip_suffix(" {")) {
+            stack.push(name);
+        } else if let Some(file) = line.strip_prefix("include!(\"").and_then(|r| r.strip_suffix("\");")) {
+            paths.insert(file.to_string(), stack.join("::"));
+        } else if line == "}" {
+            stack.pop();
+        }
+    }
+    Ok(paths)
+}
+
 /// The roots of one group: (qualified name, Rust path) of every `impl ::cser::Message`.
 fn roots(group: &str, dir: &Path) -> io::Result<Vec<(String, String)>> {
+    let modules = module_paths(dir)?;
     let mut found = Vec::new();
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .map(|entry| entry.map(|e| e.path()))
@@ -49,13 +71,10 @@ fn roots(group: &str, dir: &Path) -> io::Result<Vec<(String, String)>> {
     files.sort();
     for file in files {
         let name = file.file_name().unwrap().to_str().unwrap().to_string();
-        let Some(package) = name.strip_suffix(".rs") else {
-            continue;
-        };
-        if package == "cser_modules" {
+        if !name.ends_with(".rs") || name == "cser_modules.rs" {
             continue;
         }
-        let module = package.replace('.', "::");
+        let module = modules.get(&name).unwrap_or_else(|| panic!("{name} is not in cser_modules.rs"));
         let text = std::fs::read_to_string(&file)?;
         let mut rust_type = None;
         for line in text.lines() {
