@@ -50,9 +50,15 @@ fn module_paths(dir: &Path) -> io::Result<HashMap<String, String>> {
     for line in text.lines().map(str::trim) {
         if line.starts_with("pub static") {
             break; // the module tree ends where the JSON table starts
-        } else if let Some(name) = line.strip_prefix("pub mod ").and_then(|r| r.strip_suffix(" {")) {
+        } else if let Some(name) = line
+            .strip_prefix("pub mod ")
+            .and_then(|r| r.strip_suffix(" {"))
+        {
             stack.push(name);
-        } else if let Some(file) = line.strip_prefix("include!(\"").and_then(|r| r.strip_suffix("\");")) {
+        } else if let Some(file) = line
+            .strip_prefix("include!(\"")
+            .and_then(|r| r.strip_suffix("\");"))
+        {
             paths.insert(file.to_string(), stack.join("::"));
         } else if line == "}" {
             stack.pop();
@@ -74,7 +80,9 @@ fn roots(group: &str, dir: &Path) -> io::Result<Vec<(String, String)>> {
         if !name.ends_with(".rs") || name == "cser_modules.rs" {
             continue;
         }
-        let module = modules.get(&name).unwrap_or_else(|| panic!("{name} is not in cser_modules.rs"));
+        let module = modules
+            .get(&name)
+            .unwrap_or_else(|| panic!("{name} is not in cser_modules.rs"));
         let text = std::fs::read_to_string(&file)?;
         let mut rust_type = None;
         for line in text.lines() {
