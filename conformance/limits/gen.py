@@ -5,7 +5,8 @@
 Writes OUT_DIR/cases/NAME.cser and NAME.jsonl, one schema per limit reached: wide (a record, a
 struct and a record of i64s of the most fields), many (a union of the most variants), huge (an
 enum of the most members), deep (type expressions of the deepest nesting), chain (types whose
-zero value is as deep as allowed), ring (a long ring of records linked through optionals), names
+zero value is as deep as allowed), inplace (a record holding the most values in place, wide
+records side by side and through optionals, the largest struct Rust lays out), ring (a long ring of records linked through optionals), names
 (the longest names of every kind, in a package of the most segments of the longest name); and
 beside each, values that set every field ({"type", "value"} per line, the JSON of SPEC §11). With --over it writes OUT_DIR/over/NAME.cser instead:
 one schema per limit, one past it, each of which `cserc check` must reject.
@@ -30,6 +31,7 @@ LIMITS = {
     "zero_depth": 64,
     "name_length": 128,
     "package_segments": 16,
+    "in_place": 16384,
 }
 
 RING = 200  # records in the ring linked through optionals (no limit: a ring of any length is legal)
@@ -184,6 +186,21 @@ def at_limits() -> list[Case]:
             emit(f"{kind} Chain{i} {{\n{body}\n}}\n")
     value("Chain0", {})
 
+    # A record holding the most values in place: as many records of the most fields as fit,
+    # every other one optional, and i64s up to the limit.
+    case("inplace")
+    emit("record Part {\n" + "\n".join(f"  {field_type(i)[0]} f{i} = {i + 1};"
+                                        for i in range(LIMITS["fields"])) + "\n}\n")
+    # Part's own: 1, a value a field, and one more for each field holding a Small (1 + its a)
+    part_size = 1 + sum(2 if field_type(i)[0] in ("Small", "optional<Small>") else 1 for i in range(LIMITS["fields"]))
+    parts = (LIMITS["in_place"] - 1) // part_size
+    rest = LIMITS["in_place"] - 1 - parts * part_size
+    emit("record InPlace {\n" + "\n".join(f"  {'optional<Part>' if i % 2 else 'Part'} p{i} = {i + 1};" for i in range(parts))
+         + "\n" + "\n".join(f"  i64 x{i} = {i + parts + 1};" for i in range(rest)) + "\n}\n")
+    part = {f"f{i}": field_type(i)[1] for i in range(LIMITS["fields"])}
+    value("InPlace", {"p0": part, "p1": part, f"p{parts - 1}": part, "x0": -1, f"x{rest - 1}": 2**62})
+    value("InPlace", {})
+
     # A ring of records linked through optionals.
     case("ring")
     for i in range(RING):
@@ -228,6 +245,10 @@ def over_limits() -> dict[str, str]:
     schemas["unclosed_far_too_deep"] = p + "record R { " + "list<" * 100_000 + "\n"
     chain = [f"record C{i} {{ C{i + 1} next = 1; }}" for i in range(LIMITS["zero_depth"])]
     schemas["zero_value_too_deep"] = p + "\n".join(chain) + f"\nrecord C{LIMITS['zero_depth']} {{ i32 x = 1; }}\n"
+    wide = "record W {\n" + "\n".join(f"  i64 f{i} = {i + 1};" for i in range(LIMITS["fields"])) + "\n}\n"
+    schemas["too_large_in_place"] = p + wide + "record R {\n" + "\n".join(
+        f"  optional<W> w{i} = {i + 1};" for i in range(16)) + "\n" + "\n".join(
+        f"  i64 x{i} = {i + 17};" for i in range(LIMITS["in_place"] - 16 * (LIMITS["fields"] + 1))) + "\n}\n"
     schemas["name_too_long"] = p + f"record {pad('T', n + 1, 'x')} {{ i32 {pad('f', n + 1, 'x')} = 1; }}\n"
     schemas["package_too_long"] = "package " + ".".join(
         f"s{i}" for i in range(LIMITS["package_segments"] + 1)) + ";\nrecord R { i32 x = 1; }\n"

@@ -283,7 +283,10 @@ class Batch:
         gen = crate / "gen"
 
         def generate(ss: list[int]) -> tuple[bool, str]:
-            return self.generate("rust", gen, ss)
+            ok, text = self.generate("rust", gen, ss)
+            if ok:
+                apply_recursion_limit(crate)
+            return ok, text
 
         def fmt(ss: list[int]) -> tuple[bool, str]:
             # cser-build formats what cserc writes with rustfmt; make test-rust then checks it
@@ -536,16 +539,31 @@ def setup_rust() -> Path:
     runtime = ROOT / "runtimes" / "rust"
     cargo = (HERE / "rust" / "Cargo.toml").read_text().replace("@RUNTIME@", str(runtime))
     write_if_changed(crate / "Cargo.toml", cargo)
-    write_if_changed(crate / "src" / "lib.rs", (HERE / "rust" / "lib.rs").read_text())
+    write_if_changed(crate / "src" / "lib.rs.in", (HERE / "rust" / "lib.rs").read_text())
     main = (ROOT / "conformance" / "rust" / "template" / "src" / "main.rs").read_text()
     block = re.search(r"#\[allow\([^\n]*\)\]\nmod generated \{\n    cser::include_generated!\(\);\n\}\n", main)
     if not block:
         raise SystemExit("conformance/rust/template/src/main.rs: the `mod generated` block is not where schemagen looks")
     main = main.replace(block.group(0), "use schemagen_batch as generated;\n")
-    write_if_changed(crate / "src" / "main.rs", main)
+    write_if_changed(crate / "src" / "main.rs.in", main)
     if not (crate / "Cargo.lock").exists():
         shutil.copy(runtime / "Cargo.lock", crate / "Cargo.lock")
     return crate
+
+
+def apply_recursion_limit(crate: Path) -> None:
+    """The testee's library and binary with the `#![recursion_limit]` that the generated
+    cser_modules.rs asks for (SPEC §12.2), or none: what a user's crate roots say."""
+    modules = crate / "gen" / "cser_modules.rs"
+    asked = re.search(r'^//\s+#!\[recursion_limit = "(\d+)"\]$', modules.read_text(encoding="utf-8"), re.M) \
+        if modules.exists() else None
+    line = f'#![recursion_limit = "{asked.group(1)}"]\n' if asked else ""
+    for name in ("lib.rs", "main.rs"):
+        text = (crate / "src" / f"{name}.in").read_text(encoding="utf-8")
+        # after the crate's doc comment (`//!` lines), where inner attributes go
+        head = re.match(r"(?:\s*//![^\n]*\n)*", text)
+        at = head.end() if head else 0
+        write_if_changed(crate / "src" / name, text[:at] + line + text[at:])
 
 
 def setup_java() -> Path:

@@ -41,6 +41,7 @@ MAX_NAME = 128
 MAX_SEGMENTS = 16
 MAX_DEPTH = 64  # SPEC §7: the default maximum depth of a value
 MAX_ZERO_SIZE = 2000  # records, structs and unions in one zero value (not a limit of cser's)
+MAX_IN_PLACE = 16384  # values a type holds in place (SPEC §2.1, Limits.SIZE_IN_PLACE)
 
 SCALARS = ("bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "string", "bytes")
 INTEGERS = ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64")
@@ -371,6 +372,8 @@ class Generator:
             self.fill(d)
         self.special()
         self.depths()
+        self.limit_in_place()
+        self.depths()
         return Schema(self.seed, root, self.files, self.decls, self.profile)
 
     def new_decl(self, file: int, kind: str) -> Decl:
@@ -503,6 +506,64 @@ class Generator:
                 if b.file in self.visible[a.file]:
                     a.members.append(Member(self.names.draw("snake", {m.name for m in a.members}),
                                             len(a.members) + 1, ("opt", ("ref", b))))
+
+    def limit_in_place(self) -> None:
+        """Keeps every type within the limit on values held in place (SPEC §2.1), as cserc counts
+        them: a record or struct 1 plus its fields', a union 1 plus its largest variant's; a
+        record, struct or union held directly or through an optional counts its own unless it
+        can hold the owner again, anything else 1. A field whose part would take its owner past
+        the limit is held in a list instead (the largest first)."""
+
+        def inline_part(t: Type) -> Decl | None:
+            t = t[1] if t[0] == "opt" else t
+            return t[1] if t[0] == "ref" and t[1].kind != "enum" else None
+
+        def holds_inline(start: Decl, target: Decl) -> bool:
+            seen: set[int] = set()
+            todo = [start]
+            while todo:
+                d = todo.pop()
+                if d is target:
+                    return True
+                if id(d) in seen:
+                    continue
+                seen.add(id(d))
+                todo.extend(p for m in d.members if not m.deprecated and (p := inline_part(m.type)) is not None)
+            return False
+
+        sizes: dict[int, int] = {}
+
+        def size(d: Decl) -> int:
+            # iterative, parts first (the parts that cannot hold their owner form no loop)
+            todo = [d]
+            while todo:
+                top = todo[-1]
+                if id(top) in sizes:
+                    todo.pop()
+                    continue
+                parts = [(m, p) for m in top.members
+                         if (p := inline_part(m.type)) is not None and not holds_inline(p, top)]
+                missing = [p for _, p in parts if id(p) not in sizes]
+                if missing:
+                    todo.extend(missing)
+                    continue
+                while True:
+                    own = [sizes[id(p)] if (p := inline_part(m.type)) is not None and not holds_inline(p, top)
+                           else 1 for m in top.members]
+                    total = 1 + (max(own, default=0) if top.kind == "union" else sum(own))
+                    if total <= MAX_IN_PLACE:
+                        break
+                    largest = max((m for m, _ in parts if m.type[0] != "list"),
+                                  key=lambda m: sizes[id(inline_part(m.type))])
+                    largest.type = ("list", largest.type[1] if largest.type[0] == "opt" else largest.type)
+                    parts = [(m, p) for m, p in parts if m is not largest]
+                sizes[id(top)] = total
+                todo.pop()
+            return sizes[id(d)]
+
+        for d in sorted(self.decls, key=lambda x: x.rank):
+            if d.kind != "enum":
+                size(d)
 
     def depths(self) -> None:
         """Zero depth (SPEC §3, §7) and the least depth of any value; members that would make a

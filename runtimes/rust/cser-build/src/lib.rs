@@ -223,6 +223,7 @@ impl Config {
         if self.format {
             format_generated(&out_dir);
         }
+        warn_about_recursion_limit(&out_dir);
         let text = std::fs::read_to_string(&dependency_file).map_err(|e| {
             io::Error::new(
                 e.kind(),
@@ -234,6 +235,56 @@ impl Config {
         })?;
         Ok(parse_dependency_file(&text))
     }
+}
+
+/// Prints a `cargo:warning` when the generated types need a higher `#![recursion_limit]` than
+/// a crate root of the package being built (`src/lib.rs`, `src/main.rs`) declares: cserc writes
+/// the limit they need into `cser_modules.rs` (SPEC §12.2), and without it rustc stops with
+/// E0275 or E0320 deep inside generated code.
+fn warn_about_recursion_limit(out_dir: &Path) {
+    let Ok(modules) = std::fs::read_to_string(out_dir.join(MODULES_FILE)) else {
+        return;
+    };
+    let Some(needed) = needed_recursion_limit(&modules) else {
+        return;
+    };
+    let Some(package) = std::env::var_os("CARGO_MANIFEST_DIR") else {
+        return;
+    };
+    for root in ["src/lib.rs", "src/main.rs"] {
+        let Ok(text) = std::fs::read_to_string(Path::new(&package).join(root)) else {
+            continue;
+        };
+        if declared_recursion_limit(&text).is_none_or(|declared| declared < needed) {
+            println!(
+                "cargo:warning=the types cser generated need `#![recursion_limit = \"{needed}\"]` \
+                 at the top of {root} (SPEC §12.2): without it rustc may stop with E0275 or E0320"
+            );
+        }
+    }
+}
+
+/// The limit a generated `cser_modules.rs` asks for in its header, if any.
+fn needed_recursion_limit(modules: &str) -> Option<u32> {
+    modules
+        .lines()
+        .take_while(|line| line.starts_with("//"))
+        .find_map(|line| recursion_limit_in(line.trim_start_matches('/').trim()))
+}
+
+/// The `#![recursion_limit = "N"]` a crate root declares, if any.
+fn declared_recursion_limit(root: &str) -> Option<u32> {
+    root.lines().find_map(|line| recursion_limit_in(line.trim()))
+}
+
+/// N of a line that is `#![recursion_limit = "N"]` (spaces around `=` as rustfmt leaves them).
+fn recursion_limit_in(line: &str) -> Option<u32> {
+    let rest = line.strip_prefix("#![")?.strip_suffix(']')?;
+    let (name, value) = rest.split_once('=')?;
+    if name.trim() != "recursion_limit" {
+        return None;
+    }
+    value.trim().strip_prefix('"')?.strip_suffix('"')?.parse().ok()
 }
 
 /// Runs rustfmt (`RUSTFMT`, else `rustfmt` on PATH, as cargo installs it) on the files the

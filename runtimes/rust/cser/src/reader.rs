@@ -554,6 +554,16 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// An optimisation barrier: generated code calls it every 64 fields of a wide record or
+    /// struct. Without it LLVM's scalar evolution follows the reader's position through every field of one
+    /// function, and at a few hundred fields (SPEC §2.1 allows 1,000) it overflows rustc's stack
+    /// in a release build. Past the barrier the reader's position is read afresh, so each stretch of fields
+    /// is analysed on its own; the cost is a store and a load per 64 fields.
+    #[inline]
+    pub fn checkpoint(&mut self) {
+        std::hint::black_box(self);
+    }
+
     /// Enters a record, struct or union value; DEPTH_EXCEEDED if deeper than the maximum.
     #[inline]
     pub fn enter(&mut self) -> Result<()> {

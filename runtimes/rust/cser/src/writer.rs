@@ -318,6 +318,16 @@ impl Writer {
 
     // ---- depth -----------------------------------------------------------------------------
 
+    /// An optimisation barrier: generated code calls it every 64 fields of a wide record or
+    /// struct. Without it LLVM's scalar evolution follows the buffer's length through every field of one
+    /// function, and at a few hundred fields (SPEC §2.1 allows 1,000) it overflows rustc's stack
+    /// in a release build. Past the barrier the buffer's length is read afresh, so each stretch of fields
+    /// is analysed on its own; the cost is a store and a load per 64 fields.
+    #[inline]
+    pub fn checkpoint(&mut self) {
+        std::hint::black_box(self);
+    }
+
     /// Enters a record, struct or union value. Returns `false` (and records an encode error)
     /// if that is deeper than the maximum depth: the caller must then write nothing of the
     /// value and not call [`Writer::exit`].

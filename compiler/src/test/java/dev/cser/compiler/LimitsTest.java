@@ -72,6 +72,10 @@ class LimitsTest {
             s.append(i == Limits.ZERO_VALUE_DEPTH - 1 ? "record C" + i + " { i32 x = 1; }\n"
                     : "record C" + i + " { C" + (i + 1) + " next = 1; }\n");
         }
+        // 1 + 16 Wide of 1,001 values + 367 = the size-in-place limit
+        s.append("record InPlace {\n").append(lines(16, i -> "  Wide w" + i + " = " + (i + 1) + ";"))
+                .append(lines(Limits.SIZE_IN_PLACE - 1 - 16 * 1001, i -> "  i64 x" + i + " = " + (i + 17) + ";"))
+                .append("}\n");
         s.append("record ").append(("L" + "x".repeat(n)).substring(0, n)).append(" { i32 ")
                 .append(("f" + "x".repeat(n)).substring(0, n)).append(" = 1; }\n");
         return s.toString();
@@ -130,6 +134,54 @@ class LimitsTest {
                 "the zero value of record C0 is 65 deep (C0 -> C1 -> C2 -> ... -> C63 -> C64): at most 64, the"
                         + " default depth limit of §7, are allowed (SPEC §2.1); hold one of these through an optional",
                 "record C0 { C1 next = 1; }"));
+    }
+
+    @Test
+    void oneValueInPlaceTooMany() throws IOException {
+        // Through optionals too: a Rust struct holds an optional record inline.
+        Path f = write("p.cser", "package over;\nrecord Wide {\n" + lines(Limits.FIELDS, i -> "  i64 f" + i + " = " + (i + 1) + ";")
+                + "}\nrecord InPlace {\n" + lines(16, i -> "  optional<Wide> w" + i + " = " + (i + 1) + ";")
+                + lines(Limits.SIZE_IN_PLACE - 16 * 1001, i -> "  i64 x" + i + " = " + (i + 17) + ";") + "}\n");
+        assertRejected(CsercRun.run("", "check", f.toString()), located(f, 1004, 8,
+                "record InPlace holds 16,385 values in place (Wide 1,001): at most 16,384 are allowed (SPEC §2.1);"
+                        + " hold one of these in a list, or move fields out of it",
+                "record InPlace {"));
+    }
+
+    @Test
+    void doublingTypesAreStoppedAtTheFirstPastTheLimit() throws IOException {
+        // D_k holds two D_{k+1}: valid but for its size, 2^60 records in the zero value of D0. Each
+        // can hold D0 again (through back), so Rust boxes them and the size in place stays small:
+        // the zero value is what grows.
+        int n = 60;
+        Path f = write("d.cser", "package over;\n" + lines(n, i -> i == n - 1 ? "record D" + i + " { i32 x = 1; }"
+                : "record D" + i + " { D" + (i + 1) + " a = 1; D" + (i + 1) + " b = 2; optional<D0> back = 3; }"));
+        long size = 2;
+        int first = n - 1;
+        while (size <= Limits.SIZE_IN_PLACE) {
+            size = 2 + 2 * size; // itself, its absent back, two of the next
+            first--;
+        }
+        int at = first;
+        long part = (size - 2) / 2;
+        assertRejected(CsercRun.run("", "check", f.toString()), located(f, 2 + at, 8,
+                String.format(java.util.Locale.ROOT, "the zero value of record D%d holds %,d values (D%d %,d): at most"
+                        + " 16,384 are allowed (SPEC §2.1); hold one of these through an optional", at, size, at + 1, part),
+                "record D" + at + " { D" + (at + 1) + " a = 1; D" + (at + 1) + " b = 2; optional<D0> back = 3; }"));
+    }
+
+    @Test
+    void rustCodeSaysWhichRecursionLimitItsCrateNeeds() throws IOException {
+        Path ring = write("ring.cser", "package ring;\n"
+                + lines(200, i -> "record R" + i + " { optional<R" + ((i + 1) % 200) + "> next = 1; i64 v = 2; }"));
+        Path small = write("small.cser", "package small;\nrecord A { optional<A> next = 1; list<B> bs = 2; }\n"
+                + "record B { i64 v = 1; }\n");
+        assertEquals(0, CsercRun.run("", "--rust-out", dir.resolve("ring").toString(), ring.toString()).status());
+        assertEquals(0, CsercRun.run("", "--rust-out", dir.resolve("small").toString(), small.toString()).status());
+        // 200 records a step of 3 (the record, Option, Box), 3 levels a step: 1,800, so 2,048.
+        assertTrue(Files.readString(dir.resolve("ring/cser_modules.rs"))
+                .contains("\n//     #![recursion_limit = \"2048\"]\n"));
+        assertFalse(Files.readString(dir.resolve("small/cser_modules.rs")).contains("recursion_limit"));
     }
 
     @Test

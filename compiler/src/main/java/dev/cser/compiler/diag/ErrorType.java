@@ -55,6 +55,10 @@ public enum ErrorType {
     TYPE_TOO_DEEP("type nested %d deep: at most %d levels of list, map and optional are allowed (SPEC §2.1)"),
     ZERO_VALUE_TOO_DEEP("the zero value of %s is %d deep (%s): at most %d, the default depth limit of §7, are allowed"
             + " (SPEC §2.1); hold one of these through an optional"),
+    TOO_LARGE_IN_PLACE("%s holds %,d values in place (%s): at most %,d are allowed (SPEC §2.1); hold one of"
+            + " these in a list, or move fields out of it"),
+    ZERO_VALUE_TOO_LARGE("the zero value of %s holds %,d values (%s): at most %,d are allowed (SPEC §2.1); hold"
+            + " one of these through an optional"),
     NAME_TOO_LONG("%s '%s' is %d characters long: at most %d are allowed (SPEC §2.1)"),
     TOO_MANY_PACKAGE_SEGMENTS("package %s has %d parts: at most %d are allowed (SPEC §2.1)");
 
@@ -66,6 +70,6 @@ public enum ErrorType {
 
     /** Renders this error's message with the given arguments. */
     public String format(Object... args) {
-        return String.format(template, args);
+        return String.format(java.util.Locale.ROOT, template, args);
     }
 }

@@ -22,6 +22,13 @@ public final class Limits {
      * the default maximum depth, so that every zero value encodes and decodes with default limits.
      */
     public static final int ZERO_VALUE_DEPTH = 64;
+    /**
+     * Values a type holds in place (SPEC §2.1): its fields, and the fields of the records, structs
+     * and unions it holds directly or through an optional, a union counting its largest variant.
+     * It bounds the zero value an empty message decodes to (an allocation the input does not
+     * pay for) and the size of a Rust struct, which holds all of them inline.
+     */
+    public static final int SIZE_IN_PLACE = 16_384;
     /** Characters of one name: a type, field, variant, enum member or package segment. */
     public static final int NAME_LENGTH = 128;
     /** Segments of a package name. */

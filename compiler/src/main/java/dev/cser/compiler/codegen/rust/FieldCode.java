@@ -30,12 +30,24 @@ public final class FieldCode {
      */
     public record FieldWrite(String schemaName, boolean deprecated, boolean optional, List<PresenceSlot> presence,
             boolean unknownPresence, List<String> zeroBytes, @ModelElement ValueRef option,
-            @ModelElement Writes value) {}
+            @ModelElement Writes value) implements WriteStep {}
+
+    /** A step of writing a record's or struct's fields. */
+    public sealed interface WriteStep {}
+
+    /**
+     * {@code w.checkpoint()} (the runtime's optimisation barrier) between two stretches of
+     * {@link RustItemBuilder#CHECKPOINT_EVERY} fields of a wide record or struct.
+     */
+    public record WriteCheckpoint() implements WriteStep {}
 
     /** A bit of a presence byte: set when the field is present; a deprecated field is always absent. */
     public record PresenceSlot(String name, boolean deprecated) {}
 
     public sealed interface FieldRead {}
+
+    /** {@code r.checkpoint()}: as {@link WriteCheckpoint}, in reading. */
+    public record ReadCheckpoint() implements FieldRead {}
 
     /**
      * Reading one field of a record: a body that ends before it (an older writer) leaves it and

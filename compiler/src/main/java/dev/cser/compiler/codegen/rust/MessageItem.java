@@ -5,7 +5,7 @@ import dev.cser.compiler.codegen.rust.FieldCode.FieldDecl;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldFromJson;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldRead;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldToJson;
-import dev.cser.compiler.codegen.rust.FieldCode.FieldWrite;
+import dev.cser.compiler.codegen.rust.FieldCode.WriteStep;
 import java.util.List;
 
 /**
@@ -14,7 +14,8 @@ import java.util.List;
  * @param eq whether it can derive Eq (no float anywhere inside)
  * @param hash whether it can derive Hash (Eq, and no map anywhere inside)
  * @param declarations the struct's fields: those not deprecated
- * @param writes every field in id order, deprecated ones included (they are on the wire)
+ * @param writes every field in id order, deprecated ones included (they are on the wire), with
+ *     a checkpoint between stretches of fields in a wide one
  * @param reads likewise
  * @param toJson the fields not deprecated
  * @param fromJson every field
@@ -23,5 +24,5 @@ import java.util.List;
  */
 public record MessageItem(String name, String qualifiedName, boolean struct, List<String> doc, boolean eq,
         boolean hash, String typeId, String fingerprint, String unknownMask, @ModelElement List<FieldDecl> declarations,
-        @ModelElement List<FieldWrite> writes, @ModelElement List<FieldRead> reads,
+        @ModelElement List<WriteStep> writes, @ModelElement List<FieldRead> reads,
         @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson) {}

@@ -6,8 +6,12 @@ import java.util.List;
 /**
  * {@code cser_modules.rs}: a module per package segment, each including its package's file,
  * and with {@code --json} the registry of every record, struct and union.
+ *
+ * @param recursionLimit the {@code #![recursion_limit]} the including crate needs, or null when
+ *     rustc's default does ({@link RecursionLimit})
  */
-public record ModulesFile(@ModelElement List<Module> modules, @ModelElement List<JsonTypeEntry> jsonTypes) {
+public record ModulesFile(@ModelElement List<Module> modules, @ModelElement List<JsonTypeEntry> jsonTypes,
+        Integer recursionLimit) {
 
     /**
      * A module: a package segment, with the file of the package of that name if there is one.

@@ -64,6 +64,12 @@ public final class RustGenerator implements Generator {
         return files;
     }
 
+    /** The recursion limit the types need, or null for rustc's default (RecursionLimit). */
+    private static Integer recursionLimit(List<PackageGroup> packages) {
+        int limit = RecursionLimit.needed(packages.stream().flatMap(p -> p.declarations().stream()).toList());
+        return limit == 0 ? null : limit;
+    }
+
     /** The module tree: a module per package segment, docs from the package's first file. */
     private ModulesFile modules(List<PackageGroup> packages) {
         ModuleNode top = new ModuleNode("");
@@ -92,7 +98,8 @@ public final class RustGenerator implements Generator {
                     .anyMatch(d -> !(d instanceof EnumType) && d.name().toLowerCase(java.util.Locale.ROOT).equals("decode"));
             m.doc = target.docLines(p.doc());
         }
-        return new ModulesFile(top.children.stream().map(ModuleNode::toModule).toList(), jsonTypes);
+        return new ModulesFile(top.children.stream().map(ModuleNode::toModule).toList(), jsonTypes,
+                recursionLimit(packages));
     }
 
     /**

@@ -6,6 +6,9 @@ import dev.cser.compiler.codegen.rust.FieldCode.FieldFromJson;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldRead;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldToJson;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldWrite;
+import dev.cser.compiler.codegen.rust.FieldCode.ReadCheckpoint;
+import dev.cser.compiler.codegen.rust.FieldCode.WriteCheckpoint;
+import dev.cser.compiler.codegen.rust.FieldCode.WriteStep;
 import dev.cser.compiler.codegen.rust.FieldCode.PresenceSlot;
 import dev.cser.compiler.codegen.rust.FieldCode.RecordFieldRead;
 import dev.cser.compiler.codegen.rust.FieldCode.StringRunRead;
@@ -61,7 +64,7 @@ final class RustItemBuilder {
         // Where the byte of the unknown presence bits has been read: after its group's first field's check.
         int unknownPresenceRead = extensible == null ? Integer.MAX_VALUE : fs.indexOf(extensible.first());
         List<FieldDecl> declarations = new ArrayList<>();
-        List<FieldWrite> writes = new ArrayList<>();
+        List<WriteStep> writes = new ArrayList<>();
         List<FieldRead> reads = new ArrayList<>();
         List<FieldToJson> toJson = new ArrayList<>();
         List<FieldFromJson> fromJson = new ArrayList<>();
@@ -82,6 +85,9 @@ final class RustItemBuilder {
                         : new FieldToJson(name, f.name(), false, type.boxed(), null,
                                 RustJsonBuilder.toJson(type, new ValueRef(name, true, true, false))));
             }
+            if (i > 0 && i % CHECKPOINT_EVERY == 0) {
+                writes.add(new WriteCheckpoint());
+            }
             writes.add(write(f, name, type, group, group != null && group.equals(extensible), names, fs));
             Reads read = RustCodecBuilder.read(type);
             reads.add(m.isStruct()
@@ -100,8 +106,28 @@ final class RustItemBuilder {
         return new MessageItem(target.typeName(m.name()), m.qualifiedName(), m.isStruct(), target.docLines(m.doc()),
                 eq(m), hash(m), target.hexLiteral(CanonicalText.typeId(m)),
                 target.hexLiteral(CanonicalText.fingerprint(m)), unknownMask, declarations, writes,
-                withStringRuns(reads, inStringRun, names, fs.stream().map(f -> m.name() + "." + f.name()).toList()),
+                withCheckpoints(withStringRuns(reads, inStringRun, names,
+                        fs.stream().map(f -> m.name() + "." + f.name()).toList())),
                 toJson, fromJson);
+    }
+
+    /**
+     * Fields between two optimisation barriers of the runtime ({@code checkpoint()}) in a wide
+     * record's or struct's codec: LLVM overflows rustc's stack on a function that reads or
+     * writes a few hundred fields without one (runtimes/rust: {@code Reader::checkpoint}).
+     */
+    static final int CHECKPOINT_EVERY = 64;
+
+    /** {@code reads} with a checkpoint after every {@link #CHECKPOINT_EVERY} steps. */
+    private static List<FieldRead> withCheckpoints(List<FieldRead> reads) {
+        List<FieldRead> out = new ArrayList<>();
+        for (int i = 0; i < reads.size(); i++) {
+            if (i > 0 && i % CHECKPOINT_EVERY == 0) {
+                out.add(new ReadCheckpoint());
+            }
+            out.add(reads.get(i));
+        }
+        return out;
     }
 
     /**
