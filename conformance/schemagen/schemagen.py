@@ -40,7 +40,7 @@ MAX_ZERO_DEPTH = 64
 MAX_NAME = 128
 MAX_SEGMENTS = 16
 MAX_DEPTH = 64  # SPEC §7: the default maximum depth of a value
-MAX_ZERO_SIZE = 2000  # records, structs and unions in one zero value (not a limit of cser's)
+MAX_ZERO_SIZE = 2000  # records, structs and unions in one zero value (stricter than SPEC §2.1)
 MAX_IN_PLACE = 16384  # values a type holds in place (SPEC §2.1, Limits.SIZE_IN_PLACE)
 
 SCALARS = ("bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "string", "bytes")

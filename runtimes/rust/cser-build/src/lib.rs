@@ -42,7 +42,10 @@
 //! * `cargo:rerun-if-env-changed=CSERC`;
 //! * `cargo:rerun-if-changed=<path>` for every schema file the compiler read (the given files
 //!   and everything they import, from the dependency file the compiler writes), for every
-//!   given file and for every include directory.
+//!   given file and for every include directory;
+//! * `cargo:warning=...` when the generated types need a `#![recursion_limit]` above rustc's
+//!   default (the header of `cser_modules.rs` says which) and `src/lib.rs` or `src/main.rs` of
+//!   the package declares less (SPEC §12.2).
 //!
 //! When the compiler reports errors, [`Config::compile`] returns an [`std::io::Error`] whose
 //! message holds the compiler's own diagnostics verbatim (`path:line:col: error: ...` with the
@@ -274,7 +277,8 @@ fn needed_recursion_limit(modules: &str) -> Option<u32> {
 
 /// The `#![recursion_limit = "N"]` a crate root declares, if any.
 fn declared_recursion_limit(root: &str) -> Option<u32> {
-    root.lines().find_map(|line| recursion_limit_in(line.trim()))
+    root.lines()
+        .find_map(|line| recursion_limit_in(line.trim()))
 }
 
 /// N of a line that is `#![recursion_limit = "N"]` (spaces around `=` as rustfmt leaves them).
@@ -284,7 +288,12 @@ fn recursion_limit_in(line: &str) -> Option<u32> {
     if name.trim() != "recursion_limit" {
         return None;
     }
-    value.trim().strip_prefix('"')?.strip_suffix('"')?.parse().ok()
+    value
+        .trim()
+        .strip_prefix('"')?
+        .strip_suffix('"')?
+        .parse()
+        .ok()
 }
 
 /// Runs rustfmt (`RUSTFMT`, else `rustfmt` on PATH, as cargo installs it) on the files the
