@@ -467,6 +467,90 @@ def test_fields_optionals_and_unions_changed_or_wrong_encode_alike(name: str) ->
     both(field_cases()[name])
 
 
+class Unknown:
+    """Duck-typed unknown fields (the writers read ``presence_bits`` and ``data`` by name)."""
+
+    def __init__(self, bits: Any, data: Any) -> None:
+        self.presence_bits = bits
+        self.data = data
+
+
+class Spoofed:
+    """Claims to be a Holder through ``__class__`` (isinstance believes it): its fields must be
+    read by name, not from a Holder's slots."""
+
+    def __init__(self, **fields: Any) -> None:
+        for name, _, _, _, zero in HOLDER_FIELDS:
+            setattr(self, name, zero() if callable(zero) else zero)
+        self.u = ValF64(0.0)
+        self._cser_unknown = None
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        return Holder
+
+
+def unknown_cases() -> dict[str, Callable[[], Any]]:
+    def replaced_mid_encode() -> Holder:
+        h = holder()
+        h.a = Hook(1.0, lambda: setattr(h, "_cser_unknown", Unknown(0xFC, b"\x01\x02")))
+        return h
+
+    class Bits(int):
+        def __and__(self, other: Any) -> Any:
+            return 1000
+
+    return {
+        "presence bits past 64 bits": lambda: holder(_cser_unknown=Unknown(2**100 + 0xFC, b"")),
+        "negative presence bits": lambda: holder(_cser_unknown=Unknown(-1, b"")),
+        "float presence bits": lambda: holder(_cser_unknown=Unknown(1.5, b"")),
+        "bool presence bits": lambda: holder(_cser_unknown=Unknown(True, b"")),
+        "presence bits whose & is out of a byte": lambda: holder(_cser_unknown=Unknown(Bits(4), b"")),
+        "strided unknown data": lambda: holder(_cser_unknown=Unknown(0, memoryview(b"abcdef")[::2])),
+        "2-D unknown data": lambda: holder(_cser_unknown=Unknown(0, memoryview(b"abcd").cast("B", (2, 2)))),
+        "str unknown data": lambda: holder(_cser_unknown=Unknown(0, "ab")),
+        "unknown fields replaced by a field's hook": replaced_mid_encode,
+        "a __class__ that lies": lambda: Spoofed(a=2.5, doubles=[1.0], m={"k": 1.0}),
+    }
+
+
+@needs_c
+@pytest.mark.parametrize("name", list(unknown_cases()))
+def test_unknown_fields_and_impostors_encode_alike(name: str) -> None:
+    both(unknown_cases()[name])
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "data",
+    [memoryview(b"abcdef")[::2], memoryview(b"abcd").cast("B", (2, 2)), memoryview(b"abcdefgh")[::-3],
+     memoryview(bytearray(b"xyz"))[1:], b""],
+    ids=["strided", "2-D", "backwards", "bytearray slice", "empty"],
+)
+def test_any_buffer_is_a_bytes_value_in_both_codecs(data: memoryview | bytes) -> None:
+    """A bytes field takes any buffer, strided ones too, as ``memoryview(x).tobytes()`` reads it."""
+    from cser.codec import BYTES
+
+    class B:
+        __slots__ = ("_cser_unknown", "b", "bs")
+        _cser_unknown: Any
+        b: Any
+        bs: Any
+
+    b_type = (RECORD, B, "t.B", "B", (("b", "B.b", BYTES, -1, b""), ("bs", "B.bs", (LIST, BYTES), -1, list)), -1, 0)
+    (fast,) = codec.bind((b_type,))
+    value = object.__new__(B)
+    value._cser_unknown = None
+    value.b = data
+    value.bs = [data, data]
+    expected = bytes(memoryview(data).tobytes())
+    encoded = fast.encode(value)
+    assert encoded == codec.pure(B).encode(value)
+    assert encoded.count(expected) >= 3 if expected else True
+
+
 @needs_c
 def test_a_list_cleared_by_its_elements_does_not_crash() -> None:
     """The issue's example: a list<f64> whose element's __float__ clears the list."""

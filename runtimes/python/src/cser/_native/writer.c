@@ -152,6 +152,21 @@ static inline int write_raw(Out *o, const void *p, Py_ssize_t n) {
     return 0;
 }
 
+/* write_raw of a buffer that is not contiguous, copied into one first. */
+CSER_COLD static int write_strided(Out *o, Py_buffer *view) {
+    char *copy = PyMem_Malloc(view->len > 0 ? (size_t)view->len : 1);
+    if (copy == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int r = PyBuffer_ToContiguous(copy, view, view->len, 'C');
+    if (r == 0) {
+        r = write_raw(o, copy, view->len);
+    }
+    PyMem_Free(copy);
+    return r;
+}
+
 static int not_int(PyObject *x, const char *type_name) {
     return type_error("%R is not an integer (%s)", x, type_name);
 }
@@ -647,12 +662,19 @@ CSER_NOINLINE static int encode_value_any(Spec *s, PyObject *x, Out *o, int dept
         if (PyBytes_CheckExact(x)) {
             return write_raw(o, PyBytes_AS_STRING(x), PyBytes_GET_SIZE(x));
         }
+        /* Any buffer, as the pure writer's memoryview(x).tobytes() reads it: a strided one
+         * (memoryview(b)[::2]) is copied into a contiguous one first. */
         Py_buffer view;
-        if (PyObject_GetBuffer(x, &view, PyBUF_SIMPLE) < 0) {
+        if (PyObject_GetBuffer(x, &view, PyBUF_FULL_RO) < 0) {
             PyErr_Clear();
             return type_error("%R is not bytes", x);
         }
-        int r = write_raw(o, view.buf, view.len);
+        int r;
+        if (PyBuffer_IsContiguous(&view, 'C')) {
+            r = write_raw(o, view.buf, view.len);
+        } else {
+            r = write_strided(o, &view);
+        }
         PyBuffer_Release(&view);
         return r;
     }
@@ -813,15 +835,35 @@ CSER_COLD static int write_unknown(TypeDef *td, PyObject *x, PyObject *u, Out *o
     }
     if (td->unknown_mask) {
         /* Only a record whose last presence byte has free bits has unknown presence bits. */
+        /* `bits & mask` as the pure writer computes it: an int of any size (only its low bits
+         * count), a bool, anything with __and__; a float is a TypeError. */
         bits = PyObject_GetAttr(u, S_presence_bits);
-        long b = bits == NULL ? -1 : PyLong_AsLong(bits);
+        PyObject *mask = bits == NULL ? NULL : PyLong_FromLong(td->unknown_mask);
+        PyObject *masked = mask == NULL ? NULL : PyNumber_And(bits, mask);
+        Py_XDECREF(mask);
+        long b = masked == NULL ? -1 : PyLong_AsLong(masked);
+        Py_XDECREF(masked);
         if (b == -1 && PyErr_Occurred()) {
             goto done;
         }
-        o->buf[pb_at] |= (uint8_t)(b & td->unknown_mask);
+        if (b < 0 || b > 0xFF) {
+            /* What `out[u] |= b` raises (only an __and__ of a class can return one) */
+            PyErr_SetString(PyExc_ValueError, "byte must be in range(0, 256)");
+            goto done;
+        }
+        o->buf[pb_at] |= (uint8_t)b;
     }
     data = PyObject_GetAttr(u, S_data);
-    if (data == NULL || PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
+    if (data == NULL) {
+        goto done;
+    }
+    if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
+        /* The pure writer's `out += data` refuses a buffer that is not contiguous with a
+         * TypeError, as it refuses anything that is not a buffer. */
+        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
+            PyErr_Clear();
+            type_error("the unknown fields' data %R is not a contiguous buffer", data);
+        }
         goto done;
     }
     if (out_reserve(o, view.len) < 0) {

@@ -213,6 +213,14 @@ class LintCleanCodeTest {
         assertTrue(modules.contains("#[allow(clippy::self_named_constructors)]\npub mod a {"), modules);
         assertTrue(modules.contains("#[allow(clippy::self_named_constructors)]\npub mod b {"), modules);
         assertFalse(modules.contains("#[allow(clippy::self_named_constructors)]\npub mod c {"), modules);
+        // The other constructors: read_nested, read_body, from_json, from_number (clippy drops
+        // the underscores of the method's name when it compares).
+        String others = file(emit(new RustGenerator(), "package d;\nstruct ReadNested { i32 n = 1; }\n",
+                "package e;\nenum FROMNUMBER { Z = 0; }\n", "package f;\nrecord ReadNestedX { i32 n = 1; }\n"),
+                "cser_modules.rs");
+        assertTrue(others.contains("#[allow(clippy::self_named_constructors)]\npub mod d {"), others);
+        assertTrue(others.contains("#[allow(clippy::self_named_constructors)]\npub mod e {"), others);
+        assertFalse(others.contains("#[allow(clippy::self_named_constructors)]\npub mod f {"), others);
     }
 
     @Test

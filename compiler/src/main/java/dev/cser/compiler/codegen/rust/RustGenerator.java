@@ -64,6 +64,19 @@ public final class RustGenerator implements Generator {
         return files;
     }
 
+    /** The generated methods that return Self (or a Result of it), by which clippy's lint goes. */
+    private static final List<String> CONSTRUCTORS = List.of("decode", "read_nested", "read_body", "from_json",
+            "from_number");
+
+    /**
+     * Whether clippy's {@code self_named_constructors} calls a generated constructor of {@code d}
+     * self-named: its Rust name lowercased is the constructor's, with or without its underscores.
+     */
+    private boolean namedLikeAConstructor(Declaration d) {
+        String lower = target.typeName(d.name()).toLowerCase(java.util.Locale.ROOT);
+        return CONSTRUCTORS.stream().anyMatch(c -> c.equals(lower) || c.replace("_", "").equals(lower));
+    }
+
     /** The recursion limit the types need, or null for rustc's default (RecursionLimit). */
     private static Integer recursionLimit(List<PackageGroup> packages) {
         int limit = RecursionLimit.needed(packages.stream().flatMap(p -> p.declarations().stream()).toList());
@@ -92,10 +105,10 @@ public final class RustGenerator implements Generator {
             }
             m.include = target.packageFile(p.name());
             m.complexTypes = complexTypes(p);
-            // clippy's self_named_constructors: a type whose name lowercased is a constructor of
-            // the generated API (Decode and its decode), which keeps its name in every type.
-            m.selfNamedConstructor = p.declarations().stream()
-                    .anyMatch(d -> !(d instanceof EnumType) && d.name().toLowerCase(java.util.Locale.ROOT).equals("decode"));
+            // clippy's self_named_constructors: a type named like a constructor of the generated
+            // API (Decode and its decode, ReadNested and its read_nested), which keeps its name in
+            // every type.
+            m.selfNamedConstructor = p.declarations().stream().anyMatch(this::namedLikeAConstructor);
             m.doc = target.docLines(p.doc());
         }
         return new ModulesFile(top.children.stream().map(ModuleNode::toModule).toList(), jsonTypes,
