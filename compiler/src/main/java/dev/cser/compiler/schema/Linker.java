@@ -308,167 +308,10 @@ public final class Linker {
             checkZeroValueDepth();
         }
         if (!errors.hasErrors()) {
-            checkZeroValueSize();
-            checkSizeInPlace();
+            SizeLimits.check(byName.values(), errors);
         }
     }
 
-    /**
-     * Every zero value holds at most {@link Limits#SIZE_IN_PLACE} values (SPEC §2.1): a reader
-     * builds one for every field an older writer did not send, from no bytes at all. Counted
-     * like the size in place, but through the parts of the zero value (§3): each record, struct
-     * and union held directly, whether or not it can hold its owner again (zero values are
-     * finite here, so these parts form no loop), a union through its zero variant only.
-     * Reported at the types past the limit whose parts are all within it.
-     */
-    private void checkZeroValueSize() {
-        Map<Declaration, Long> sizes = new HashMap<>();
-        for (Declaration d : byName.values()) {
-            // parts first (iteratively: a chain of them may be long), as zeroDepth does
-            List<Declaration> work = new ArrayList<>(List.of(d));
-            while (!work.isEmpty()) {
-                Declaration top = work.get(work.size() - 1);
-                if (sizes.containsKey(top)) {
-                    work.remove(work.size() - 1);
-                    continue;
-                }
-                List<Declaration> missing = zeroParts(top).stream().filter(p -> !sizes.containsKey(p)).toList();
-                if (!missing.isEmpty()) {
-                    work.addAll(missing);
-                    continue;
-                }
-                sizes.put(top, Math.min(zeroSize(top, sizes), Limits.SIZE_IN_PLACE + 1L));
-                work.remove(work.size() - 1);
-            }
-        }
-        for (Declaration d : byName.values()) {
-            if (sizes.get(d) <= Limits.SIZE_IN_PLACE
-                    || zeroParts(d).stream().anyMatch(p -> sizes.get(p) > Limits.SIZE_IN_PLACE)) {
-                continue;
-            }
-            List<Declaration> largest = new ArrayList<>(new java.util.LinkedHashSet<>(zeroParts(d)));
-            largest.sort((a, b) -> Long.compare(sizes.get(b), sizes.get(a)));
-            String shown = largest.stream().limit(3)
-                    .map(p -> String.format(java.util.Locale.ROOT, "%s %,d", p.name(), sizes.get(p)))
-                    .collect(java.util.stream.Collectors.joining(", "))
-                    + (largest.size() > 3 ? ", ..." : "");
-            errors.at(d.location(), ErrorType.ZERO_VALUE_TOO_LARGE, d.keyword() + " " + d.name(),
-                    zeroSize(d, sizes), shown, Limits.SIZE_IN_PLACE);
-        }
-    }
-
-    /** 1 plus the values of the fields of d's zero value (a union: of its zero variant). */
-    private static long zeroSize(Declaration d, Map<Declaration, Long> sizes) {
-        if (d instanceof EnumType) {
-            return 1;
-        }
-        List<Field> fields = d instanceof MessageType m ? m.fields()
-                : d instanceof UnionType u && u.zeroVariant() != null ? List.of(u.zeroVariant()) : List.of();
-        long size = 1;
-        for (Field f : fields) {
-            size += f.type() instanceof Type.NamedType n && !(n.declaration() instanceof EnumType)
-                    ? sizes.get(n.declaration()) : 1;
-        }
-        return size;
-    }
-
-    /**
-     * Every type holds at most {@link Limits#SIZE_IN_PLACE} values in place (SPEC §2.1). Two
-     * fields of a type that holds two fields of the next, sixty levels down, are valid otherwise
-     * and hold 2^60 values. Reported at the types past the limit whose parts are all within it.
-     */
-    private void checkSizeInPlace() {
-        Map<Declaration, Long> sizes = new HashMap<>();
-        for (Declaration d : byName.values()) {
-            if (sizeInPlace(d, sizes) <= Limits.SIZE_IN_PLACE) {
-                continue;
-            }
-            List<Declaration> parts = inPlaceParts(d);
-            if (parts.stream().anyMatch(p -> sizeInPlace(p, sizes) > Limits.SIZE_IN_PLACE)) {
-                continue;
-            }
-            List<Declaration> largest = new ArrayList<>(new java.util.LinkedHashSet<>(parts));
-            largest.sort((a, b) -> Long.compare(sizes.get(b), sizes.get(a)));
-            String shown = largest.stream().limit(3)
-                    .map(p -> String.format(java.util.Locale.ROOT, "%s %,d", p.name(), sizes.get(p)))
-                    .collect(java.util.stream.Collectors.joining(", "))
-                    + (largest.size() > 3 ? ", ..." : "");
-            // The parts are within the limit, so their sizes are exact, and so is this sum.
-            errors.at(d.location(), ErrorType.TOO_LARGE_IN_PLACE, d.keyword() + " " + d.name(),
-                    ownSize(d, sizes), shown, Limits.SIZE_IN_PLACE);
-        }
-    }
-
-    /**
-     * The values d holds in place: 1, plus each field's (a union: its largest variant's), where
-     * a record, struct or union held directly or through an optional counts its own, unless it
-     * can hold d again (every target holds such a one by reference), and any other type counts
-     * 1. Capped just past the limit, so that no sum overflows.
-     */
-    private static long sizeInPlace(Declaration d, Map<Declaration, Long> sizes) {
-        Long known = sizes.get(d);
-        if (known != null) {
-            return known;
-        }
-        // Iterative, parts first: the parts form no loop (a part that can hold its owner again
-        // is not one), and a chain of them may be thousands long.
-        List<Declaration> work = new ArrayList<>(List.of(d));
-        while (!work.isEmpty()) {
-            Declaration top = work.get(work.size() - 1);
-            if (sizes.containsKey(top)) {
-                work.remove(work.size() - 1);
-                continue;
-            }
-            boolean ready = true;
-            for (Declaration part : inPlaceParts(top)) {
-                if (!sizes.containsKey(part)) {
-                    work.add(part);
-                    ready = false;
-                }
-            }
-            if (!ready) {
-                continue;
-            }
-            sizes.put(top, Math.min(ownSize(top, sizes), Limits.SIZE_IN_PLACE + 1L));
-            work.remove(work.size() - 1);
-        }
-        return sizes.get(d);
-    }
-
-    /** 1 plus the fields' sizes in place (a union: its largest variant's), the parts' known. */
-    private static long ownSize(Declaration d, Map<Declaration, Long> sizes) {
-        long size = 0;
-        for (Field f : d instanceof MessageType m ? m.fields() : d instanceof UnionType u ? u.variants()
-                : List.<Field>of()) {
-            Declaration part = inPlacePart(d, f);
-            long s = part == null ? 1 : sizes.get(part);
-            size = d instanceof UnionType ? Math.max(size, s) : size + s;
-        }
-        return 1 + size;
-    }
-
-    /** The records, structs and unions {@code owner} holds in place (see sizeInPlace). */
-    private static List<Declaration> inPlaceParts(Declaration owner) {
-        List<Declaration> out = new ArrayList<>();
-        for (Field f : owner instanceof MessageType m ? m.fields() : owner instanceof UnionType u ? u.variants()
-                : List.<Field>of()) {
-            Declaration part = inPlacePart(owner, f);
-            if (part != null) {
-                out.add(part);
-            }
-        }
-        return out;
-    }
-
-    /** The record, struct or union field f holds in place, or null. */
-    private static Declaration inPlacePart(Declaration owner, Field f) {
-        Type t = f.type() instanceof Type.OptionalType o ? o.inner() : f.type();
-        if (t instanceof Type.NamedType n && !(n.declaration() instanceof EnumType)
-                && !TypeGraph.holdsInline(n.declaration(), owner)) {
-            return n.declaration();
-        }
-        return null;
-    }
 
     /**
      * Every zero value fits the default depth limit (SPEC §2.1, §7): a chain of records, structs
@@ -495,37 +338,15 @@ public final class Linker {
 
     /** The depth of d's zero value (§7): 1, plus the deepest zero value it holds directly. */
     private static int zeroDepth(Declaration d, Map<Declaration, Integer> depths) {
-        Integer known = depths.get(d);
-        if (known != null) {
-            return known;
-        }
-        // Iterative, so that a chain of any length cannot overflow the stack: the parts are
-        // worked out first, deepest first, then d. Zero values are finite here (checked above),
-        // so the parts form no loop.
-        List<Declaration> work = new ArrayList<>(List.of(d));
-        while (!work.isEmpty()) {
-            Declaration top = work.get(work.size() - 1);
-            if (depths.containsKey(top)) {
-                work.remove(work.size() - 1);
-                continue;
-            }
+        // Zero values are finite here (checked above), so the parts form no loop.
+        PartsFirst.compute(d, Linker::zeroParts, depths, (top, known) -> {
             int deepest = 0;
-            boolean ready = true;
             for (Declaration part : zeroParts(top)) {
-                Integer partDepth = depths.get(part);
-                if (partDepth == null) {
-                    work.add(part);
-                    ready = false;
-                } else {
-                    deepest = Math.max(deepest, partDepth);
-                }
+                deepest = Math.max(deepest, known.get(part));
             }
-            if (ready) {
-                // An enum is a number, not a level of nesting.
-                depths.put(top, top instanceof EnumType ? 0 : deepest + 1);
-                work.remove(work.size() - 1);
-            }
-        }
+            // An enum is a number, not a level of nesting.
+            return top instanceof EnumType ? 0 : deepest + 1;
+        });
         return depths.get(d);
     }
 
@@ -560,7 +381,7 @@ public final class Linker {
     }
 
     /** The declarations whose zero value contains {@code d}'s zero value directly. */
-    private static List<Declaration> zeroParts(Declaration d) {
+    static List<Declaration> zeroParts(Declaration d) {
         List<Field> parts = d instanceof MessageType m ? m.fields()
                 : d instanceof UnionType u && u.zeroVariant() != null ? List.of(u.zeroVariant())
                 : List.of();
