@@ -67,7 +67,7 @@ def lint_java(cases: list[Path], failures: list[str]) -> None:
     classpath = ":".join([str(ROOT / "runtimes/java/target/classes"), str(ROOT / "runtimes/java/json/target/classes"),
                           (ROOT / "runtimes/java/json/target/classpath.txt").read_text().strip()])
     sources = [str(p) for p in src.rglob("*.java")]
-    r = run(["javac", "-J-Xss64m", "-Xlint:all", "-Werror", "-encoding", "UTF-8", "-d", str(OUT / "java-classes"),
+    r = run(["javac", "-Xlint:all", "-Werror", "-encoding", "UTF-8", "-d", str(OUT / "java-classes"),
              "-cp", classpath, *sources])
     if r.returncode != 0:
         failures.append(f"javac -Xlint:all -Werror:\n{r.stdout[-3000:]}{r.stderr[-3000:]}")
@@ -145,7 +145,8 @@ def round_trip(case: Path, langs: list[str], failures: list[str]) -> None:
                 else:
                     hexes.append(a["hex"])
             encoded[lang] = hexes
-            reference = encoded[langs[0]]
+            # each language decodes the first one's bytes (its own when the first failed)
+            reference = encoded.get(langs[0], hexes)
             requests = []
             for i, h in enumerate(reference):
                 if h is not None:

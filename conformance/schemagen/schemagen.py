@@ -40,7 +40,7 @@ MAX_ZERO_DEPTH = 64
 MAX_NAME = 128
 MAX_SEGMENTS = 16
 MAX_DEPTH = 64  # SPEC §7: the default maximum depth of a value
-MAX_ZERO_SIZE = 2000  # records, structs and unions in one zero value (stricter than SPEC §2.1)
+MAX_ZERO_SIZE = 4000  # values in one zero value, counted as SPEC §2.1 does (its limit is 16,384)
 MAX_IN_PLACE = 16384  # values a type holds in place (SPEC §2.1, Limits.SIZE_IN_PLACE)
 
 SCALARS = ("bool", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "string", "bytes")
@@ -176,7 +176,7 @@ class Decl:
     members: list[Member] = field(default_factory=list)
     doc: list[str] = field(default_factory=list)
     zero_depth: int = 1
-    zero_size: int = 1  # records, structs and unions in the zero value
+    zero_size: int = 1  # values in the zero value (SPEC §2.1)
     min_depth: float = math.inf
 
     @property
@@ -575,17 +575,25 @@ class Generator:
             ms = sorted(d.members, key=lambda m: m.number)
             if d.kind == "union":
                 ms = ms[:1]
+            # the values of the zero value as SPEC §2.1 counts them: 1, plus each field's (a
+            # record, struct or union held directly its own zero value's, anything else 1)
             zd, size = 1, 1
+            left = len(ms)
             for m in ms:
+                left -= 1
                 if m.type[0] == "ref" and m.type[1].kind != "enum":
-                    if m.type[1].zero_depth + 1 > MAX_ZERO_DEPTH or size + m.type[1].zero_size > MAX_ZERO_SIZE:
+                    if (m.type[1].zero_depth + 1 > MAX_ZERO_DEPTH
+                            or size + m.type[1].zero_size + left > MAX_ZERO_SIZE):
                         # held through an optional (a list for a union variant) instead: a zero
                         # value stays within the depth limit, and small (types that hold one type
                         # twice, each holding another twice, ... would make it exponential)
                         m.type = ("list", m.type) if d.kind == "union" else ("opt", m.type)
+                        size += 1
                     else:
                         zd = max(zd, m.type[1].zero_depth + 1)
                         size += m.type[1].zero_size
+                else:
+                    size += 1
             d.zero_depth = zd
             d.zero_size = size
         # least depth: a fixpoint (unions choose their shallowest variant)

@@ -197,6 +197,20 @@ class LintCleanCodeTest {
     }
 
     @Test
+    void rustfmtSkipsTheMethodsOfTypesNestedPastEightLevels() throws Exception {
+        // rustfmt's time grows exponentially with closures nested as deeply as the types: 16
+        // levels took over two minutes, on every build that cser-build formats.
+        String nine = "list<".repeat(9) + "i64" + ">".repeat(9);
+        String eight = "list<".repeat(8) + "i64" + ">".repeat(8);
+        String rust = file(emit(new RustGenerator(), "package m;\nrecord Deep { " + nine + " d = 1; }\n"
+                + "record Shallow { " + eight + " d = 1; }\nunion U { i32 a = 1; " + nine + " d = 2; }\n"), "m.rs");
+        assertTrue(rust.contains("#[rustfmt::skip]\nimpl Deep {"), rust);
+        assertTrue(rust.contains("#[rustfmt::skip]\nimpl U {"), rust);
+        assertFalse(rust.contains("#[rustfmt::skip]\nimpl Shallow {"), rust);
+        assertEquals(2, rust.split("#\\[rustfmt::skip\\]", -1).length - 1, rust);
+    }
+
+    @Test
     void rustFieldsThatMeetTakeTheirIdAfterOneUnderscore() throws Exception {
         // a__b__ is a_b__ in Rust (a run inside a name made one), which a_b__ took: the id after
         // one underscore, never a run of them inside the name (rustc's non_snake_case).

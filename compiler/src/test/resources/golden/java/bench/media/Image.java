@@ -307,12 +307,22 @@ public final class Image {
             return false;
         }
         Image that = (Image) o;
-        return java.util.Objects.equals(this.uri, that.uri)
-                && java.util.Objects.equals(this.title, that.title)
-                && this.width == that.width
-                && this.height == that.height
-                && java.util.Objects.equals(this.size, that.size)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.uri, that.uri))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.title, that.title))) {
+            return false;
+        }
+        if (!(this.width == that.width)) {
+            return false;
+        }
+        if (!(this.height == that.height)) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.size, that.size))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -329,13 +339,15 @@ public final class Image {
 
     @Override
     public String toString() {
-        return "Image{"
-            + "uri=" + this.uri
-            + ", title=" + this.title
-            + ", width=" + this.width
-            + ", height=" + this.height
-            + ", size=" + this.size
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("Image{");
+        s.append("uri=").append(this.uri);
+        s.append(", title=").append(this.title);
+        s.append(", width=").append(this.width);
+        s.append(", height=").append(this.height);
+        s.append(", size=").append(this.size);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

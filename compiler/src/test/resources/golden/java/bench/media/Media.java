@@ -476,18 +476,40 @@ public final class Media {
             return false;
         }
         Media that = (Media) o;
-        return java.util.Objects.equals(this.uri, that.uri)
-                && java.util.Objects.equals(this.title, that.title)
-                && this.width == that.width
-                && this.height == that.height
-                && java.util.Objects.equals(this.format, that.format)
-                && this.duration == that.duration
-                && this.size == that.size
-                && java.util.Objects.equals(this.bitrate, that.bitrate)
-                && java.util.Objects.equals(this.persons, that.persons)
-                && java.util.Objects.equals(this.player, that.player)
-                && java.util.Objects.equals(this.copyright, that.copyright)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.uri, that.uri))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.title, that.title))) {
+            return false;
+        }
+        if (!(this.width == that.width)) {
+            return false;
+        }
+        if (!(this.height == that.height)) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.format, that.format))) {
+            return false;
+        }
+        if (!(this.duration == that.duration)) {
+            return false;
+        }
+        if (!(this.size == that.size)) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.bitrate, that.bitrate))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.persons, that.persons))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.player, that.player))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.copyright, that.copyright))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -510,19 +532,21 @@ public final class Media {
 
     @Override
     public String toString() {
-        return "Media{"
-            + "uri=" + this.uri
-            + ", title=" + this.title
-            + ", width=" + this.width
-            + ", height=" + this.height
-            + ", format=" + this.format
-            + ", duration=" + this.duration
-            + ", size=" + this.size
-            + ", bitrate=" + this.bitrate
-            + ", persons=" + this.persons
-            + ", player=" + this.player
-            + ", copyright=" + this.copyright
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("Media{");
+        s.append("uri=").append(this.uri);
+        s.append(", title=").append(this.title);
+        s.append(", width=").append(this.width);
+        s.append(", height=").append(this.height);
+        s.append(", format=").append(this.format);
+        s.append(", duration=").append(this.duration);
+        s.append(", size=").append(this.size);
+        s.append(", bitrate=").append(this.bitrate);
+        s.append(", persons=").append(this.persons);
+        s.append(", player=").append(this.player);
+        s.append(", copyright=").append(this.copyright);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

@@ -250,9 +250,13 @@ public final class MediaContent {
             return false;
         }
         MediaContent that = (MediaContent) o;
-        return java.util.Objects.equals(this.media, that.media)
-                && java.util.Objects.equals(this.images, that.images)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.media, that.media))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.images, that.images))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -266,10 +270,12 @@ public final class MediaContent {
 
     @Override
     public String toString() {
-        return "MediaContent{"
-            + "media=" + this.media
-            + ", images=" + this.images
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("MediaContent{");
+        s.append("media=").append(this.media);
+        s.append(", images=").append(this.images);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

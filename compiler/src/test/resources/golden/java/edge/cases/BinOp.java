@@ -254,10 +254,16 @@ public final class BinOp {
             return false;
         }
         BinOp that = (BinOp) o;
-        return java.util.Objects.equals(this.op, that.op)
-                && java.util.Objects.equals(this.left, that.left)
-                && java.util.Objects.equals(this.right, that.right)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.op, that.op))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.left, that.left))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.right, that.right))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -272,11 +278,13 @@ public final class BinOp {
 
     @Override
     public String toString() {
-        return "BinOp{"
-            + "op=" + this.op
-            + ", left=" + this.left
-            + ", right=" + this.right
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("BinOp{");
+        s.append("op=").append(this.op);
+        s.append(", left=").append(this.left);
+        s.append(", right=").append(this.right);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

@@ -1139,32 +1139,82 @@ public final class Collections {
             return false;
         }
         Collections that = (Collections) o;
-        return java.util.Arrays.equals(this.ints, that.ints)
-                && java.util.Arrays.equals(this.big, that.big)
-                && java.util.Arrays.equals(this.doubles, that.doubles)
-                && java.util.Arrays.equals(this.flags, that.flags)
-                && java.util.Objects.equals(this.names, that.names)
-                && dev.cser.Values.deepEquals(this.blobs, that.blobs)
-                && java.util.Objects.equals(this.byId, that.byId)
-                && java.util.Objects.equals(this.byColor, that.byColor)
-                && java.util.Objects.equals(this.maybeNames, that.maybeNames)
-                && java.util.Objects.equals(this.maybeMap, that.maybeMap)
-                && java.util.Objects.equals(this.sparse, that.sparse)
-                && java.util.Objects.equals(this.sparseMap, that.sparseMap)
-                && dev.cser.Values.deepEquals(this.matrix, that.matrix)
-                && java.util.Objects.equals(this.scalars, that.scalars)
-                && java.util.Objects.equals(this.colors, that.colors)
-                && java.util.Arrays.equals(this.floats, that.floats)
-                && java.util.Objects.equals(this.opt1, that.opt1)
-                && java.util.Objects.equals(this.opt2, that.opt2)
-                && java.util.Objects.equals(this.opt3, that.opt3)
-                && java.util.Objects.equals(this.opt4, that.opt4)
-                && java.util.Objects.equals(this.opt5, that.opt5)
-                && java.util.Objects.equals(this.opt6, that.opt6)
-                && java.util.Objects.equals(this.opt7, that.opt7)
-                && java.util.Objects.equals(this.opt8, that.opt8)
-                && java.util.Objects.equals(this.opt9, that.opt9)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Arrays.equals(this.ints, that.ints))) {
+            return false;
+        }
+        if (!(java.util.Arrays.equals(this.big, that.big))) {
+            return false;
+        }
+        if (!(java.util.Arrays.equals(this.doubles, that.doubles))) {
+            return false;
+        }
+        if (!(java.util.Arrays.equals(this.flags, that.flags))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.names, that.names))) {
+            return false;
+        }
+        if (!(dev.cser.Values.deepEquals(this.blobs, that.blobs))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.byId, that.byId))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.byColor, that.byColor))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.maybeNames, that.maybeNames))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.maybeMap, that.maybeMap))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.sparse, that.sparse))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.sparseMap, that.sparseMap))) {
+            return false;
+        }
+        if (!(dev.cser.Values.deepEquals(this.matrix, that.matrix))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.scalars, that.scalars))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.colors, that.colors))) {
+            return false;
+        }
+        if (!(java.util.Arrays.equals(this.floats, that.floats))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt1, that.opt1))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt2, that.opt2))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt3, that.opt3))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt4, that.opt4))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt5, that.opt5))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt6, that.opt6))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt7, that.opt7))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt8, that.opt8))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.opt9, that.opt9))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -1201,33 +1251,35 @@ public final class Collections {
 
     @Override
     public String toString() {
-        return "Collections{"
-            + "ints=" + java.util.Arrays.toString(this.ints)
-            + ", big=" + java.util.Arrays.toString(this.big)
-            + ", doubles=" + java.util.Arrays.toString(this.doubles)
-            + ", flags=" + java.util.Arrays.toString(this.flags)
-            + ", names=" + this.names
-            + ", blobs=" + this.blobs
-            + ", by_id=" + this.byId
-            + ", by_color=" + this.byColor
-            + ", maybe_names=" + this.maybeNames
-            + ", maybe_map=" + this.maybeMap
-            + ", sparse=" + this.sparse
-            + ", sparse_map=" + this.sparseMap
-            + ", matrix=" + this.matrix
-            + ", scalars=" + this.scalars
-            + ", colors=" + this.colors
-            + ", floats=" + java.util.Arrays.toString(this.floats)
-            + ", opt1=" + this.opt1
-            + ", opt2=" + this.opt2
-            + ", opt3=" + this.opt3
-            + ", opt4=" + this.opt4
-            + ", opt5=" + this.opt5
-            + ", opt6=" + this.opt6
-            + ", opt7=" + this.opt7
-            + ", opt8=" + this.opt8
-            + ", opt9=" + this.opt9
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("Collections{");
+        s.append("ints=").append(java.util.Arrays.toString(this.ints));
+        s.append(", big=").append(java.util.Arrays.toString(this.big));
+        s.append(", doubles=").append(java.util.Arrays.toString(this.doubles));
+        s.append(", flags=").append(java.util.Arrays.toString(this.flags));
+        s.append(", names=").append(this.names);
+        s.append(", blobs=").append(this.blobs);
+        s.append(", by_id=").append(this.byId);
+        s.append(", by_color=").append(this.byColor);
+        s.append(", maybe_names=").append(this.maybeNames);
+        s.append(", maybe_map=").append(this.maybeMap);
+        s.append(", sparse=").append(this.sparse);
+        s.append(", sparse_map=").append(this.sparseMap);
+        s.append(", matrix=").append(this.matrix);
+        s.append(", scalars=").append(this.scalars);
+        s.append(", colors=").append(this.colors);
+        s.append(", floats=").append(java.util.Arrays.toString(this.floats));
+        s.append(", opt1=").append(this.opt1);
+        s.append(", opt2=").append(this.opt2);
+        s.append(", opt3=").append(this.opt3);
+        s.append(", opt4=").append(this.opt4);
+        s.append(", opt5=").append(this.opt5);
+        s.append(", opt6=").append(this.opt6);
+        s.append(", opt7=").append(this.opt7);
+        s.append(", opt8=").append(this.opt8);
+        s.append(", opt9=").append(this.opt9);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

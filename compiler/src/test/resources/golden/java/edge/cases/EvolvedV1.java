@@ -225,9 +225,13 @@ public final class EvolvedV1 {
             return false;
         }
         EvolvedV1 that = (EvolvedV1) o;
-        return java.util.Objects.equals(this.name, that.name)
-                && this.count == that.count
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.name, that.name))) {
+            return false;
+        }
+        if (!(this.count == that.count)) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -241,10 +245,12 @@ public final class EvolvedV1 {
 
     @Override
     public String toString() {
-        return "EvolvedV1{"
-            + "name=" + this.name
-            + ", count=" + this.count
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("EvolvedV1{");
+        s.append("name=").append(this.name);
+        s.append(", count=").append(this.count);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

@@ -324,11 +324,19 @@ public final class EvolvedV2 {
             return false;
         }
         EvolvedV2 that = (EvolvedV2) o;
-        return java.util.Objects.equals(this.name, that.name)
-                && java.util.Objects.equals(this.note, that.note)
-                && java.util.Objects.equals(this.tags, that.tags)
-                && java.util.Objects.equals(this.sample, that.sample)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.name, that.name))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.note, that.note))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.tags, that.tags))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.sample, that.sample))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -344,12 +352,14 @@ public final class EvolvedV2 {
 
     @Override
     public String toString() {
-        return "EvolvedV2{"
-            + "name=" + this.name
-            + ", note=" + this.note
-            + ", tags=" + this.tags
-            + ", sample=" + this.sample
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("EvolvedV2{");
+        s.append("name=").append(this.name);
+        s.append(", note=").append(this.note);
+        s.append(", tags=").append(this.tags);
+        s.append(", sample=").append(this.sample);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

@@ -120,29 +120,39 @@ public sealed interface Expr {
     /** Writes the tag, then the variant's value. Used by generated code. */
     default void writeNested(CserWriter w) {
         w.enter();
-        w.writeVarint32(tag());
-        if (this instanceof Lit) {
-            edge.cases.Lit value = ((Lit) this).value();
-            value.writeNested(w);
-        } else if (this instanceof Bin) {
-            edge.cases.BinOp value = ((Bin) this).value();
-            value.writeNested(w);
-        } else if (this instanceof Name) {
-            String value = ((Name) this).value();
-            w.writeString(value);
-        } else if (this instanceof Call) {
-            java.util.List<edge.cases.Expr> value = ((Call) this).value();
-            {
-                java.util.List<edge.cases.Expr> list0 = value;
-                int n0 = list0.size();
-                w.writeCount(n0);
-                for (int i0 = 0; i0 < n0; i0++) {
-                    edge.cases.Expr el0 = list0.get(i0);
-                    el0.writeNested(w);
-                }
+        int tag = tag();
+        w.writeVarint32(tag);
+        switch (tag) {
+            case 1: {
+                edge.cases.Lit value = ((Lit) this).value();
+                value.writeNested(w);
+                break;
             }
-        } else {
-            throw new IllegalStateException("not a variant of edge.cases.Expr: " + this);
+            case 2: {
+                edge.cases.BinOp value = ((Bin) this).value();
+                value.writeNested(w);
+                break;
+            }
+            case 3: {
+                String value = ((Name) this).value();
+                w.writeString(value);
+                break;
+            }
+            case 4: {
+                java.util.List<edge.cases.Expr> value = ((Call) this).value();
+                {
+                    java.util.List<edge.cases.Expr> list0 = value;
+                    int n0 = list0.size();
+                    w.writeCount(n0);
+                    for (int i0 = 0; i0 < n0; i0++) {
+                        edge.cases.Expr el0 = list0.get(i0);
+                        el0.writeNested(w);
+                    }
+                }
+                break;
+            }
+            default:
+                throw new IllegalStateException("not a variant of edge.cases.Expr: " + this);
         }
         w.exit();
     }

@@ -87,15 +87,21 @@ public sealed interface HostileChoice {
     /** Writes the tag, then the variant's value. Used by generated code. */
     default void writeNested(CserWriter w) {
         w.enter();
-        w.writeVarint32(tag());
-        if (this instanceof Text) {
-            String value = ((Text) this).value();
-            w.writeString(value);
-        } else if (this instanceof Number_) {
-            int value = ((Number_) this).value();
-            w.writeI32(value);
-        } else {
-            throw new IllegalStateException("not a variant of edge.cases.HostileChoice: " + this);
+        int tag = tag();
+        w.writeVarint32(tag);
+        switch (tag) {
+            case 1: {
+                String value = ((Text) this).value();
+                w.writeString(value);
+                break;
+            }
+            case 2: {
+                int value = ((Number_) this).value();
+                w.writeI32(value);
+                break;
+            }
+            default:
+                throw new IllegalStateException("not a variant of edge.cases.HostileChoice: " + this);
         }
         w.exit();
     }

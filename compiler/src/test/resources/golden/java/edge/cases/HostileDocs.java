@@ -293,11 +293,19 @@ public final class HostileDocs {
             return false;
         }
         HostileDocs that = (HostileDocs) o;
-        return java.util.Objects.equals(this.text, that.text)
-                && java.util.Objects.equals(this.number, that.number)
-                && java.util.Objects.equals(this.kind, that.kind)
-                && java.util.Objects.equals(this.choice, that.choice)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.text, that.text))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.number, that.number))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.kind, that.kind))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.choice, that.choice))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -313,12 +321,14 @@ public final class HostileDocs {
 
     @Override
     public String toString() {
-        return "HostileDocs{"
-            + "text=" + this.text
-            + ", number=" + this.number
-            + ", kind=" + this.kind
-            + ", choice=" + this.choice
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("HostileDocs{");
+        s.append("text=").append(this.text);
+        s.append(", number=").append(this.number);
+        s.append(", kind=").append(this.kind);
+        s.append(", choice=").append(this.choice);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

@@ -378,15 +378,31 @@ public final class Keywords {
             return false;
         }
         Keywords that = (Keywords) o;
-        return java.util.Objects.equals(this.type, that.type)
-                && java.util.Objects.equals(this.class_, that.class_)
-                && this.match == that.match
-                && this.self == that.self
-                && java.util.Objects.equals(this.import_, that.import_)
-                && this.default_ == that.default_
-                && java.util.Objects.equals(this.fn, that.fn)
-                && java.util.Objects.equals(this.none, that.none)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.type, that.type))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.class_, that.class_))) {
+            return false;
+        }
+        if (!(this.match == that.match)) {
+            return false;
+        }
+        if (!(this.self == that.self)) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.import_, that.import_))) {
+            return false;
+        }
+        if (!(this.default_ == that.default_)) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.fn, that.fn))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.none, that.none))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -406,16 +422,18 @@ public final class Keywords {
 
     @Override
     public String toString() {
-        return "Keywords{"
-            + "type=" + this.type
-            + ", class=" + this.class_
-            + ", match=" + this.match
-            + ", self=" + this.self
-            + ", import=" + this.import_
-            + ", default=" + this.default_
-            + ", fn=" + this.fn
-            + ", none=" + this.none
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("Keywords{");
+        s.append("type=").append(this.type);
+        s.append(", class=").append(this.class_);
+        s.append(", match=").append(this.match);
+        s.append(", self=").append(this.self);
+        s.append(", import=").append(this.import_);
+        s.append(", default=").append(this.default_);
+        s.append(", fn=").append(this.fn);
+        s.append(", none=").append(this.none);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

@@ -133,7 +133,10 @@ public final class Lit {
             return false;
         }
         Lit that = (Lit) o;
-        return this.value == that.value;
+        if (!(this.value == that.value)) {
+            return false;
+        }
+        return true;
     }
 
     @Override
@@ -145,8 +148,8 @@ public final class Lit {
 
     @Override
     public String toString() {
-        return "Lit{"
-            + "value=" + this.value
-            + "}";
+        StringBuilder s = new StringBuilder("Lit{");
+        s.append("value=").append(this.value);
+        return s.append('}').toString();
     }
 }

@@ -286,10 +286,16 @@ public final class Node {
             return false;
         }
         Node that = (Node) o;
-        return java.util.Objects.equals(this.label, that.label)
-                && java.util.Objects.equals(this.children, that.children)
-                && java.util.Objects.equals(this.next, that.next)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(java.util.Objects.equals(this.label, that.label))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.children, that.children))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.next, that.next))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -304,11 +310,13 @@ public final class Node {
 
     @Override
     public String toString() {
-        return "Node{"
-            + "label=" + this.label
-            + ", children=" + this.children
-            + ", next=" + this.next
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("Node{");
+        s.append("label=").append(this.label);
+        s.append(", children=").append(this.children);
+        s.append(", next=").append(this.next);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

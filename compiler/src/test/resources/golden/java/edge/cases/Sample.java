@@ -184,9 +184,16 @@ public final class Sample {
             return false;
         }
         Sample that = (Sample) o;
-        return Double.compare(this.x, that.x) == 0
-                && java.util.Objects.equals(this.y, that.y)
-                && java.util.Objects.equals(this.color, that.color);
+        if (!(Double.compare(this.x, that.x) == 0)) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.y, that.y))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.color, that.color))) {
+            return false;
+        }
+        return true;
     }
 
     @Override
@@ -200,10 +207,10 @@ public final class Sample {
 
     @Override
     public String toString() {
-        return "Sample{"
-            + "x=" + this.x
-            + ", y=" + this.y
-            + ", color=" + this.color
-            + "}";
+        StringBuilder s = new StringBuilder("Sample{");
+        s.append("x=").append(this.x);
+        s.append(", y=").append(this.y);
+        s.append(", color=").append(this.color);
+        return s.append('}').toString();
     }
 }

@@ -485,21 +485,49 @@ public final class Scalars {
             return false;
         }
         Scalars that = (Scalars) o;
-        return this.b == that.b
-                && this.i8Value == that.i8Value
-                && this.i16Value == that.i16Value
-                && this.i32Value == that.i32Value
-                && this.i64Value == that.i64Value
-                && this.u8Value == that.u8Value
-                && this.u16Value == that.u16Value
-                && this.u32Value == that.u32Value
-                && this.u64Value == that.u64Value
-                && Float.compare(this.f32Value, that.f32Value) == 0
-                && Double.compare(this.f64Value, that.f64Value) == 0
-                && java.util.Objects.equals(this.text, that.text)
-                && java.util.Arrays.equals(this.data, that.data)
-                && java.util.Objects.equals(this.color, that.color)
-                && java.util.Objects.equals(this.unknownFields, that.unknownFields);
+        if (!(this.b == that.b)) {
+            return false;
+        }
+        if (!(this.i8Value == that.i8Value)) {
+            return false;
+        }
+        if (!(this.i16Value == that.i16Value)) {
+            return false;
+        }
+        if (!(this.i32Value == that.i32Value)) {
+            return false;
+        }
+        if (!(this.i64Value == that.i64Value)) {
+            return false;
+        }
+        if (!(this.u8Value == that.u8Value)) {
+            return false;
+        }
+        if (!(this.u16Value == that.u16Value)) {
+            return false;
+        }
+        if (!(this.u32Value == that.u32Value)) {
+            return false;
+        }
+        if (!(this.u64Value == that.u64Value)) {
+            return false;
+        }
+        if (!(Float.compare(this.f32Value, that.f32Value) == 0)) {
+            return false;
+        }
+        if (!(Double.compare(this.f64Value, that.f64Value) == 0)) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.text, that.text))) {
+            return false;
+        }
+        if (!(java.util.Arrays.equals(this.data, that.data))) {
+            return false;
+        }
+        if (!(java.util.Objects.equals(this.color, that.color))) {
+            return false;
+        }
+        return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
     @Override
@@ -525,22 +553,24 @@ public final class Scalars {
 
     @Override
     public String toString() {
-        return "Scalars{"
-            + "b=" + this.b
-            + ", i8_value=" + this.i8Value
-            + ", i16_value=" + this.i16Value
-            + ", i32_value=" + this.i32Value
-            + ", i64_value=" + this.i64Value
-            + ", u8_value=" + Byte.toUnsignedInt(this.u8Value)
-            + ", u16_value=" + Short.toUnsignedInt(this.u16Value)
-            + ", u32_value=" + Integer.toUnsignedString(this.u32Value)
-            + ", u64_value=" + Long.toUnsignedString(this.u64Value)
-            + ", f32_value=" + this.f32Value
-            + ", f64_value=" + this.f64Value
-            + ", text=" + this.text
-            + ", data=" + java.util.Arrays.toString(this.data)
-            + ", color=" + this.color
-            + (this.unknownFields != null ? ", unknownFields=" + this.unknownFields : "")
-            + "}";
+        StringBuilder s = new StringBuilder("Scalars{");
+        s.append("b=").append(this.b);
+        s.append(", i8_value=").append(this.i8Value);
+        s.append(", i16_value=").append(this.i16Value);
+        s.append(", i32_value=").append(this.i32Value);
+        s.append(", i64_value=").append(this.i64Value);
+        s.append(", u8_value=").append(Byte.toUnsignedInt(this.u8Value));
+        s.append(", u16_value=").append(Short.toUnsignedInt(this.u16Value));
+        s.append(", u32_value=").append(Integer.toUnsignedString(this.u32Value));
+        s.append(", u64_value=").append(Long.toUnsignedString(this.u64Value));
+        s.append(", f32_value=").append(this.f32Value);
+        s.append(", f64_value=").append(this.f64Value);
+        s.append(", text=").append(this.text);
+        s.append(", data=").append(java.util.Arrays.toString(this.data));
+        s.append(", color=").append(this.color);
+        if (this.unknownFields != null) {
+            s.append(", unknownFields=").append(this.unknownFields);
+        }
+        return s.append('}').toString();
     }
 }

@@ -57,7 +57,7 @@ final class UnionFileBuilder {
                 zeroType = type;
             }
             records.add(record(union, tag, v, type));
-            writes.add(new VariantWrite(className, spelling, JavaCodecBuilder.write(type, new VariantValue())));
+            writes.add(new VariantWrite(v.id(), className, spelling, JavaCodecBuilder.write(type, new VariantValue())));
             reads.add(new VariantRead(v.id(), className, spelling, JavaCodecBuilder.read(type, new VariantValue())));
             fromJson.add(new VariantFromJson(className, v.name(), spelling,
                     JavaJsonBuilder.fromJson(type, new JsonMember())));

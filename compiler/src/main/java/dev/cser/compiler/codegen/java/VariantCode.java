@@ -27,8 +27,8 @@ public final class VariantCode {
             boolean primitive, @ModelElement TypeSpelling type, @ModelElement Equality equality,
             @ModelElement HashCode hash, @ModelElement Show show, @ModelElement ToJson toJson) {}
 
-    /** A branch writing the variant's value (its tag is written before). */
-    public record VariantWrite(String className, @ModelElement TypeSpelling type, @ModelElement Writes write) {}
+    /** A case on the tag writing the variant's value (its tag is written before). */
+    public record VariantWrite(int id, String className, @ModelElement TypeSpelling type, @ModelElement Writes write) {}
 
     /** A case on the tag read. */
     public record VariantRead(int id, String className, @ModelElement TypeSpelling type, @ModelElement Reads read) {}

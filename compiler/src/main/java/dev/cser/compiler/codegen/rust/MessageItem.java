@@ -21,8 +21,10 @@ import java.util.List;
  * @param fromJson every field
  * @param unknownMask for a record whose last presence byte has free bits (SPEC §5.5.1), the
  *     mask of those bits as a {@code u8} literal (its unknown presence bits); null otherwise
+ * @param rustfmtSkip whether its methods are {@code #[rustfmt::skip]}: a field's type nests past
+ *     {@link RustItemBuilder#RUSTFMT_NESTING}
  */
 public record MessageItem(String name, String qualifiedName, boolean struct, List<String> doc, boolean eq,
         boolean hash, String typeId, String fingerprint, String unknownMask, @ModelElement List<FieldDecl> declarations,
         @ModelElement List<WriteStep> writes, @ModelElement List<FieldRead> reads,
-        @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson) {}
+        @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson, boolean rustfmtSkip) {}
