@@ -54,7 +54,7 @@ public final class FieldCode {
      */
     public record FieldWrite(String name, String schemaName, String constant, boolean optional, boolean deprecated,
             boolean startsPresenceGroup, List<PresenceSlot> presence, boolean unknownBits,
-            @ModelElement Writes write) {}
+            @ModelElement Writes write, String helperCall) {}
 
     /** A bit of a presence byte, set when the field is not null. */
     public record PresenceSlot(String name, int mask) {}
@@ -68,7 +68,7 @@ public final class FieldCode {
      * @param presenceBit the mask of an optional field's bit in its group's byte
      */
     public record RecordFieldRead(int index, boolean optional, boolean deprecated, boolean startsPresenceGroup,
-            int presenceBit, @ModelElement TypeSpelling type, @ModelElement Reads read) {}
+            int presenceBit, @ModelElement TypeSpelling type, @ModelElement Reads read, String helperCall) {}
 
     /**
      * Reading one field of a struct: every field is there; unused presence bits must be 0.
@@ -76,7 +76,19 @@ public final class FieldCode {
      * @param presenceBitsUsed for a group start, how many bits of the byte its slots use
      */
     public record StructFieldRead(int index, boolean optional, boolean deprecated, boolean startsPresenceGroup,
-            int presenceBit, int presenceBitsUsed, @ModelElement TypeSpelling type, @ModelElement Reads read) {}
+            int presenceBit, int presenceBitsUsed, @ModelElement TypeSpelling type, @ModelElement Reads read,
+            String helperCall) {}
+
+    /**
+     * The methods of their own that read and write a collection field of a record or struct
+     * whose fields nest so much in all that its readBody would pass the JVM's 64 KiB of bytecode
+     * (MessageFileBuilder.HELPER_WEIGHT): the record's methods then call them ({@code helperCall}
+     * of the field's read and write) where they would hold the loops.
+     *
+     * @param write null for a deprecated field, which is written as its zero bytes
+     */
+    public record FieldHelper(int index, String schemaName, @ModelElement TypeSpelling type,
+            @ModelElement Reads read, @ModelElement Writes write) {}
 
     /** After a record's body is read: a field the body did not reach, still null, gets its zero value. */
     public record ZeroFill(String name, @ModelElement ZeroValue zero) {}

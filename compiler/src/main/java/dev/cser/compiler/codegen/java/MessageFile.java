@@ -52,12 +52,13 @@ public record MessageFile(String packageName, String sourcePath, String name, St
      */
     public record RecordCodec(String name, boolean withPresence, boolean unknownBits, String unknownMask,
             boolean unknownGuarded, int unknownFrom, @ModelElement List<FieldCode.FieldWrite> writes,
-            @ModelElement List<FieldCode.RecordFieldRead> reads, @ModelElement List<FieldCode.ZeroFill> zeroFills)
-            implements MessageCodec {}
+            @ModelElement List<FieldCode.RecordFieldRead> reads, @ModelElement List<FieldCode.ZeroFill> zeroFills,
+            @ModelElement List<FieldCode.FieldHelper> helpers) implements MessageCodec {}
 
     /** A struct's codec: the fields, no framing; unused presence bits must be 0. */
     public record StructCodec(String name, boolean withPresence, @ModelElement List<FieldCode.FieldWrite> writes,
-            @ModelElement List<FieldCode.StructFieldRead> reads) implements MessageCodec {}
+            @ModelElement List<FieldCode.StructFieldRead> reads, @ModelElement List<FieldCode.FieldHelper> helpers)
+            implements MessageCodec {}
 
     /**
      * {@code equals}, {@code hashCode} and {@code toString} over the fields of the API, and a

@@ -28,8 +28,10 @@ import dev.cser.compiler.codegen.java.ValueRef.Discarded;
 import dev.cser.compiler.codegen.java.ValueRef.JsonMember;
 import dev.cser.compiler.codegen.java.ValueRef.OtherField;
 import dev.cser.compiler.codegen.java.ValueRef.ThisField;
+import dev.cser.compiler.codegen.java.ValueRef.VariantValue;
 import dev.cser.compiler.schema.CanonicalText;
 import dev.cser.compiler.schema.Field;
+import dev.cser.compiler.schema.Type;
 import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.PresenceGroup;
 import dev.cser.compiler.schema.Primitive;
@@ -154,9 +156,33 @@ final class MessageFileBuilder {
                 n.has(), n.setter(), f.field().isOptional(), f.requiredReference(), JavaCodecBuilder.spell(f.type()));
     }
 
+    /**
+     * The nesting of a record's or struct's fields in all (a field 1 plus its type's levels) past
+     * which its collection fields are read and written by methods of their own: each level is a
+     * loop in the read and write methods, and a record of 1,000 fields of nested collections
+     * passed the JVM's 64 KiB of bytecode a method.
+     */
+    static final int HELPER_WEIGHT = 256;
+
     private MessageCodec codec(MessageType m, String name, List<JavaField> fields) {
         boolean withPresence = fields.stream().anyMatch(f -> f.field().isOptional());
-        List<FieldWrite> writes = fields.stream().map(f -> write(m, f, fields)).toList();
+        boolean split = fields.stream().mapToInt(f -> 1 + nesting(f.field().type())).sum() > HELPER_WEIGHT;
+        List<FieldCode.FieldHelper> helpers = new ArrayList<>();
+        for (JavaField f : fields) {
+            if (split && isCollection(f.field().type())) {
+                helpers.add(new FieldCode.FieldHelper(f.index(), f.field().name(), JavaCodecBuilder.spell(f.type()),
+                        JavaCodecBuilder.read(f.type(), new VariantValue()),
+                        f.api() ? JavaCodecBuilder.write(f.type(), new VariantValue()) : null));
+            }
+        }
+        java.util.Set<Integer> helped = new java.util.HashSet<>();
+        helpers.forEach(h -> helped.add(h.index()));
+        List<FieldWrite> writes = fields.stream()
+                .map(f -> write(m, f, fields, helped.contains(f.index()) && f.api()
+                        ? "writeField" + f.index() + "(w, this." + f.name() + ");" : null))
+                .toList();
+        java.util.function.Function<JavaField, String> readCall = f -> !helped.contains(f.index()) ? null
+                : f.api() ? "msg." + f.name() + " = readField" + f.index() + "(r);" : "readField" + f.index() + "(r);";
         if (m.isStruct()) {
             List<StructFieldRead> reads = new ArrayList<>();
             for (JavaField f : fields) {
@@ -164,21 +190,38 @@ final class MessageFileBuilder {
                 PresenceGroup group = m.presenceGroupStartingAt(field);
                 reads.add(new StructFieldRead(f.index(), field.isOptional(), field.deprecated(),
                         field.startsPresenceGroup(), field.presenceMask(), group == null ? 0 : group.bitsUsed(),
-                        JavaCodecBuilder.spell(f.type()), read(f)));
+                        JavaCodecBuilder.spell(f.type()), read(f), readCall.apply(f)));
             }
-            return new StructCodec(name, withPresence, writes, reads);
+            return new StructCodec(name, withPresence, writes, reads, helpers);
         }
         List<RecordFieldRead> reads = fields.stream()
                 .map(f -> new RecordFieldRead(f.index(), f.field().isOptional(), f.field().deprecated(),
                         f.field().startsPresenceGroup(), f.field().presenceMask(), JavaCodecBuilder.spell(f.type()),
-                        read(f)))
+                        read(f), readCall.apply(f)))
                 .toList();
         List<ZeroFill> zeroFills = fields.stream().filter(JavaField::needsZero)
                 .map(f -> new ZeroFill(f.name(), JavaCodecBuilder.zero(f.type()))).toList();
         PresenceGroup extensible = m.extensiblePresenceGroup();
         return new RecordCodec(name, withPresence, extensible != null, unknownMask(m),
                 extensible != null && extensible.index() > 0,
-                extensible == null ? 0 : m.fields().indexOf(extensible.first()), writes, reads, zeroFills);
+                extensible == null ? 0 : m.fields().indexOf(extensible.first()), writes, reads, zeroFills, helpers);
+    }
+
+    /** The levels of lists, maps and optionals of a type. */
+    private static int nesting(Type t) {
+        if (t instanceof Type.ListType l) {
+            return 1 + nesting(l.element());
+        }
+        if (t instanceof Type.MapType mt) {
+            return 1 + Math.max(nesting(mt.key()), nesting(mt.value()));
+        }
+        return t instanceof Type.OptionalType o ? 1 + nesting(o.inner()) : 0;
+    }
+
+    /** A list or map, optional or not: what is read and written with loops. */
+    private static boolean isCollection(Type t) {
+        Type inner = t instanceof Type.OptionalType o ? o.inner() : t;
+        return inner instanceof Type.ListType || inner instanceof Type.MapType;
     }
 
     /**
@@ -195,7 +238,7 @@ final class MessageFileBuilder {
         return JavaCodecBuilder.read(f.type(), f.api() ? new DecodedField(f.name()) : new Discarded());
     }
 
-    private FieldWrite write(MessageType m, JavaField f, List<JavaField> fields) {
+    private FieldWrite write(MessageType m, JavaField f, List<JavaField> fields, String helperCall) {
         Field field = f.field();
         PresenceGroup group = m.presenceGroupStartingAt(field);
         List<PresenceSlot> presence = group == null ? List.of()
@@ -205,7 +248,8 @@ final class MessageFileBuilder {
         PresenceGroup extensible = m.extensiblePresenceGroup();
         return new FieldWrite(f.name(), field.name(), target.constant(field.name()), field.isOptional(),
                 field.deprecated(), field.startsPresenceGroup(), presence,
-                group != null && extensible != null && group.index() == extensible.index(), f.api() ? JavaCodecBuilder.write(f.type(), new ThisField(f.name())) : null);
+                group != null && extensible != null && group.index() == extensible.index(),
+                f.api() ? JavaCodecBuilder.write(f.type(), new ThisField(f.name())) : null, helperCall);
     }
 
     private static ObjectMethods objectMethods(String name, boolean record, List<JavaField> api) {
