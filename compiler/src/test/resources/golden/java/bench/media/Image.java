@@ -339,7 +339,7 @@ public final class Image {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Image{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Image{");
         s.append("uri=").append(this.uri);
         s.append(", title=").append(this.title);
         s.append(", width=").append(this.width);

@@ -532,7 +532,7 @@ public final class Media {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Media{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Media{");
         s.append("uri=").append(this.uri);
         s.append(", title=").append(this.title);
         s.append(", width=").append(this.width);

@@ -270,7 +270,7 @@ public final class MediaContent {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("MediaContent{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("MediaContent{");
         s.append("media=").append(this.media);
         s.append(", images=").append(this.images);
         if (this.unknownFields != null) {

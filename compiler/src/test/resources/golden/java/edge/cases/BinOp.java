@@ -278,7 +278,7 @@ public final class BinOp {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("BinOp{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("BinOp{");
         s.append("op=").append(this.op);
         s.append(", left=").append(this.left);
         s.append(", right=").append(this.right);

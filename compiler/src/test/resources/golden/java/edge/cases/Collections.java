@@ -1251,7 +1251,7 @@ public final class Collections {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Collections{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Collections{");
         s.append("ints=").append(java.util.Arrays.toString(this.ints));
         s.append(", big=").append(java.util.Arrays.toString(this.big));
         s.append(", doubles=").append(java.util.Arrays.toString(this.doubles));

@@ -245,7 +245,7 @@ public final class EvolvedV1 {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("EvolvedV1{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("EvolvedV1{");
         s.append("name=").append(this.name);
         s.append(", count=").append(this.count);
         if (this.unknownFields != null) {

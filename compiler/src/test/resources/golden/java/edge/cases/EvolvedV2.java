@@ -352,7 +352,7 @@ public final class EvolvedV2 {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("EvolvedV2{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("EvolvedV2{");
         s.append("name=").append(this.name);
         s.append(", note=").append(this.note);
         s.append(", tags=").append(this.tags);

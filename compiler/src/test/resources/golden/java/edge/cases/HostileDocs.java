@@ -321,7 +321,7 @@ public final class HostileDocs {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("HostileDocs{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("HostileDocs{");
         s.append("text=").append(this.text);
         s.append(", number=").append(this.number);
         s.append(", kind=").append(this.kind);

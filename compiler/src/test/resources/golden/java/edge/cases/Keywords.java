@@ -422,7 +422,7 @@ public final class Keywords {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Keywords{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Keywords{");
         s.append("type=").append(this.type);
         s.append(", class=").append(this.class_);
         s.append(", match=").append(this.match);

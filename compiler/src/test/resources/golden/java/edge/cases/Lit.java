@@ -148,7 +148,7 @@ public final class Lit {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Lit{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Lit{");
         s.append("value=").append(this.value);
         return s.append('}').toString();
     }

@@ -310,7 +310,7 @@ public final class Node {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Node{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Node{");
         s.append("label=").append(this.label);
         s.append(", children=").append(this.children);
         s.append(", next=").append(this.next);

@@ -207,7 +207,7 @@ public final class Sample {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Sample{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Sample{");
         s.append("x=").append(this.x);
         s.append(", y=").append(this.y);
         s.append(", color=").append(this.color);

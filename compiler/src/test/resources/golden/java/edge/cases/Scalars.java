@@ -553,7 +553,7 @@ public final class Scalars {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("Scalars{");
+        java.lang.StringBuilder s = new java.lang.StringBuilder("Scalars{");
         s.append("b=").append(this.b);
         s.append(", i8_value=").append(this.i8Value);
         s.append(", i16_value=").append(this.i16Value);
