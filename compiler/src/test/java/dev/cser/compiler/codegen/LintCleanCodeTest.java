@@ -211,6 +211,17 @@ class LintCleanCodeTest {
     }
 
     @Test
+    void rustLeavesOutADocOfOnlyWhiteSpace() throws Exception {
+        // clippy's empty_docs trims as Rust does, Unicode's White_Space (schemagen seed 337: a
+        // field documented with one no-break space).
+        String rust = file(emit(new RustGenerator(), "package m;\n/// \u00a0\nrecord R {\n  /// \u3000\n  ///  \u2003\n"
+                + "  i32 a = 1;\n  /// x\u00a0\n  i32 b = 2;\n}\n"), "m.rs");
+        assertFalse(rust.contains("/// \u00a0"), rust);
+        assertFalse(rust.contains("\u3000"), rust);
+        assertTrue(rust.contains("/// x\u00a0"), rust);
+    }
+
+    @Test
     void rustFieldsThatMeetTakeTheirIdAfterOneUnderscore() throws Exception {
         // a__b__ is a_b__ in Rust (a run inside a name made one), which a_b__ took: the id after
         // one underscore, never a run of them inside the name (rustc's non_snake_case).

@@ -145,7 +145,15 @@ public final class RustTarget extends Target {
      */
     @Override
     public List<String> docLines(String doc) {
-        return Names.docLines(doc).stream().map(RustTarget::plainMarkdown).toList();
+        List<String> lines = Names.docLines(doc).stream().map(RustTarget::plainMarkdown).toList();
+        // A doc of nothing but white space to Rust (a no-break space, U+3000, ...) is clippy's
+        // empty_docs: no doc at all, as for an empty one.
+        return lines.stream().allMatch(RustTarget::blank) ? List.of() : lines;
+    }
+
+    /** Whether Rust's {@code trim()} leaves nothing of a line: Unicode's White_Space only. */
+    private static boolean blank(String line) {
+        return line.codePoints().allMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c));
     }
 
     /** A bullet or ordered list item, a block quote, or a code fence at the start of a line. */
