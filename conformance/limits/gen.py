@@ -29,7 +29,7 @@ LIMITS = {
     "members": 4096,
     "type_depth": 32,
     "zero_depth": 64,
-    "name_length": 128,
+    "name_length": 120,
     "package_segments": 16,
     "in_place": 16384,
 }

@@ -3,7 +3,7 @@
 ``generate(seed, options)`` builds one schema (one or more files) from a seed, reproducibly: the
 same seed and options give the same text on every machine. Every schema it writes is valid
 (SPEC.md §1-§3 and the limits of issue 31: 1,000 fields or variants, 4,096 enum members, type
-expressions 32 deep, zero values 64 deep, names of 128 characters, 16 package segments), so a
+expressions 32 deep, zero values 64 deep, names of 120 characters, 16 package segments), so a
 schema that ``cserc check`` refuses is a bug here, and one that fails later is a bug in cser.
 
 Names come from pools holding every keyword, literal and builtin of Java, Rust and Python that
@@ -37,7 +37,7 @@ MAX_VARIANTS = 1000
 MAX_MEMBERS = 4096
 MAX_TYPE_NESTING = 32
 MAX_ZERO_DEPTH = 64
-MAX_NAME = 128
+MAX_NAME = 120
 MAX_SEGMENTS = 16
 MAX_DEPTH = 64  # SPEC §7: the default maximum depth of a value
 MAX_ZERO_SIZE = 4000  # values in one zero value, counted as SPEC §2.1 does (its limit is 16,384)

@@ -223,10 +223,10 @@ class LimitsTest {
                 + " { i32 x = 1; }\n");
         CsercRun run = CsercRun.run("", "check", f.toString());
         assertEquals(1, run.status());
-        assertTrue(run.err().startsWith(f + ":1:9: error: package name part '" + "p".repeat(129)
-                + "' is 129 characters long: at most 128 are allowed (SPEC §2.1)\n"), run.err());
+        assertTrue(run.err().startsWith(f + ":1:9: error: package name part '" + "p".repeat(Limits.NAME_LENGTH + 1)
+                + "' is 121 characters long: at most 120 are allowed (SPEC §2.1)\n"), run.err());
         assertTrue(run.err().contains(f + ":2:8: error: type name '" + name
-                + "' is 129 characters long: at most 128 are allowed (SPEC §2.1)\n"), run.err());
+                + "' is 121 characters long: at most 120 are allowed (SPEC §2.1)\n"), run.err());
         assertTrue(run.err().endsWith("\n2 errors\n"), run.err());
     }
 

@@ -30,7 +30,7 @@ public final class Limits {
      */
     public static final int SIZE_IN_PLACE = 16_384;
     /** Characters of one name: a type, field, variant, enum member or package segment. */
-    public static final int NAME_LENGTH = 128;
+    public static final int NAME_LENGTH = 120;
     /** Segments of a package name. */
     public static final int PACKAGE_SEGMENTS = 16;
 }

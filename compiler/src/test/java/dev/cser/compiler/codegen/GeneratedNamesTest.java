@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Random valid schemas whose names come from pools of what the three targets reserve or use
  * (keywords, builtins, the runtimes' type names, the members every generated class has, names
- * that differ only by case or underscores, names up to 128 characters long), compiled by every
+ * that differ only by case or underscores, names up to 120 characters long), compiled by every
  * generator (SPEC §12): in each scope of the generated code (a class's fields and methods, a
  * union's nested classes, a module's top-level names and imports, a Rust struct's fields, an
  * enum's variants, the module tree) every declared name must be distinct, and none may be a
@@ -139,7 +139,7 @@ class GeneratedNamesTest {
         return pool.get(random.nextInt(pool.size()));
     }
 
-    /** A snake_case name: mostly from the pools, some long ones (up to 128 characters). */
+    /** A snake_case name: mostly from the pools, some long ones (up to 120 characters). */
     private String snake() {
         int r = random.nextInt(10);
         if (r == 0) {
@@ -155,7 +155,7 @@ class GeneratedNamesTest {
     }
 
     private String longName(String start, char letter) {
-        int length = 1 + random.nextInt(128);
+        int length = 1 + random.nextInt(dev.cser.compiler.schema.Limits.NAME_LENGTH);
         StringBuilder b = new StringBuilder(start);
         while (b.length() < length) {
             int c = random.nextInt(30);
@@ -203,8 +203,8 @@ class GeneratedNamesTest {
                         List<String> variants = unionBody(body, pkg, visible, mine);
                         // A declared type named like one of the union's variant classes.
                         String clash = name + Names.pascal(variants.get(0));
-                        // (Only within SPEC §2.1's 128 characters: a longer name is an error.)
-                        if (clash.matches("[A-Z][A-Za-z0-9]*") && clash.length() <= 128 && taken.add(clash)) {
+                        // (Only within SPEC §2.1's 120 characters: a longer name is an error.)
+                        if (clash.matches("[A-Z][A-Za-z0-9]*") && clash.length() <= dev.cser.compiler.schema.Limits.NAME_LENGTH && taken.add(clash)) {
                             s.append("record ").append(clash).append(" { i32 v = 1; }\n");
                             mine.add(new Decl("record", clash, pkg));
                         }

@@ -106,7 +106,7 @@ public final class RustTarget extends Target {
     /**
      * The file of a package's items, which {@link #MODULES_FILE} includes: {@code sakai.content.rs}.
      * A package name too long for one file name (file systems allow 255 bytes; a package at the
-     * limits of SPEC §2.1 has 16 parts of 128 characters) keeps its first characters and gets a
+     * limits of SPEC §2.1 has 16 parts of 120 characters) keeps its first characters and gets a
      * hash of the whole name, so that distinct packages still get distinct files.
      */
     public String packageFile(String packageName) {
