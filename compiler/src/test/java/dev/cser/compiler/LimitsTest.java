@@ -3,6 +3,7 @@ package dev.cser.compiler;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cser.compiler.schema.Limits;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -182,6 +184,45 @@ class LimitsTest {
         assertTrue(Files.readString(dir.resolve("ring/cser_modules.rs"))
                 .contains("\n//     #![recursion_limit = \"2048\"]\n"));
         assertFalse(Files.readString(dir.resolve("small/cser_modules.rs")).contains("recursion_limit"));
+    }
+
+    @Test
+    void deprecatedFieldsHoldNothingInPlaceAndCloseNoLoop() {
+        // A ring whose every other link is deprecated: no target stores those values, so the ring
+        // is no loop and each record holds the next in place. (The size check once went round
+        // it for ever.) Seventeen deprecated Wides would be past the limit if they counted.
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Path f = write("dep.cser", "package dep;\nrecord A { deprecated optional<B> b = 1; }\n"
+                    + "record B { optional<C> c = 1; }\nrecord C { deprecated optional<D> d = 1; }\n"
+                    + "record D { optional<A> a = 1; }\nrecord Wide {\n"
+                    + lines(Limits.FIELDS, i -> "  i64 f" + i + " = " + (i + 1) + ";") + "}\nrecord Old {\n"
+                    + lines(17, i -> "  deprecated optional<Wide> w" + i + " = " + (i + 1) + ";") + "}\n");
+            CsercRun run = CsercRun.run("", "check", f.toString());
+            assertEquals(0, run.status(), run.err());
+        });
+    }
+
+    @Test
+    void checkingAWideSchemaDoesNotSearchTheTypesPerField() {
+        // 4,000 records of 20 optional fields each, to records anywhere in the schema: one
+        // search of the types per field (what the size check once did) takes minutes here;
+        // the loops are found once per schema. A guard against that, not a benchmark.
+        assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+            int n = 4_000;
+            java.util.Random random = new java.util.Random(31);
+            StringBuilder text = new StringBuilder("package wide;\n");
+            for (int i = 0; i < n; i++) {
+                text.append("record R").append(i).append(" {");
+                for (int k = 0; k < 20; k++) {
+                    text.append(" optional<R").append(random.nextInt(n)).append("> f").append(k)
+                            .append(" = ").append(k + 1).append(';');
+                }
+                text.append(" }\n");
+            }
+            Path f = write("wide.cser", text.toString());
+            CsercRun run = CsercRun.run("", "check", f.toString());
+            assertEquals(0, run.status(), run.err());
+        });
     }
 
     @Test

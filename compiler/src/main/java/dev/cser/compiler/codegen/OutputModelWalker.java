@@ -2,10 +2,14 @@ package dev.cser.compiler.codegen;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.stringtemplate.v4.Interpreter;
 import org.stringtemplate.v4.ModelAdaptor;
 import org.stringtemplate.v4.ST;
@@ -108,24 +112,37 @@ public final class OutputModelWalker {
         }
     }
 
-    /** Templates read a record's components by name ({@code $f.name$} calls {@code name()}). */
+    /**
+     * Templates read a record's components by name ({@code $f.name$} calls {@code name()}). The
+     * accessors are looked up once per record class: reflection per property read was most of
+     * the time spent rendering a large schema.
+     */
     private static final class RecordAdaptor implements ModelAdaptor<Record> {
         private final ObjectModelAdaptor<Object> fallback = new ObjectModelAdaptor<>();
+        private final Map<Class<?>, Map<String, Method>> accessors = new ConcurrentHashMap<>();
 
         @Override
         public Object getProperty(Interpreter interp, ST self, Record model, Object property, String propertyName)
                 throws STNoSuchPropertyException {
-            for (RecordComponent c : model.getClass().getRecordComponents()) {
-                if (c.getName().equals(propertyName)) {
-                    try {
-                        c.getAccessor().setAccessible(true);
-                        return c.getAccessor().invoke(model);
-                    } catch (IllegalAccessException | InvocationTargetException e) {
-                        throw new STNoSuchPropertyException(e, model, propertyName);
-                    }
-                }
+            Method accessor = accessors.computeIfAbsent(model.getClass(), RecordAdaptor::accessorsOf).get(propertyName);
+            if (accessor == null) {
+                return fallback.getProperty(interp, self, model, property, propertyName);
             }
-            return fallback.getProperty(interp, self, model, property, propertyName);
+            try {
+                return accessor.invoke(model);
+            } catch (IllegalAccessException | InvocationTargetException e) {
+                throw new STNoSuchPropertyException(e, model, propertyName);
+            }
+        }
+
+        private static Map<String, Method> accessorsOf(Class<?> type) {
+            Map<String, Method> out = new HashMap<>();
+            for (RecordComponent c : type.getRecordComponents()) {
+                Method accessor = c.getAccessor();
+                accessor.setAccessible(true);
+                out.put(c.getName(), accessor);
+            }
+            return out;
         }
     }
 

@@ -4,7 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -42,12 +46,58 @@ public final class CanonicalText {
         return first8LittleEndian(root.qualifiedName());
     }
 
-    /** The schema fingerprint: the first 8 bytes of SHA-256 of {@link #of}, little-endian. */
+    /**
+     * The schema fingerprint: the first 8 bytes of SHA-256 of {@link #of}, little-endian. Types
+     * in one loop reach the same types, so they share one; it is worked out once per loop (every
+     * target asks for every type's, and a loop of thousands of types would otherwise hash its
+     * whole text once per member).
+     */
     public static long fingerprint(Declaration root) {
-        return first8LittleEndian(of(root));
+        Loop loop = root.loop();
+        if (loop == null) {
+            return first8LittleEndian(of(root));
+        }
+        if (loop.fingerprint == null) {
+            loop.fingerprint = first8LittleEndian(of(root));
+        }
+        return loop.fingerprint;
+    }
+
+    /** The types of one loop of holding and the fingerprint they share, once known. */
+    static final class Loop {
+        private Long fingerprint;
+    }
+
+    /**
+     * Marks every declaration with its loop: the strongly connected components of the graph from
+     * each type to every type its members name, through lists, maps and optionals, deprecated
+     * fields included, as in {@link #of}. Called by the linker once every type has resolved.
+     */
+    static void markLoops(Collection<Declaration> declarations) {
+        Map<Declaration, List<Declaration>> edges = new IdentityHashMap<>();
+        for (Declaration d : declarations) {
+            Deque<Declaration> named = new ArrayDeque<>();
+            for (Type t : memberTypes(d)) {
+                collectNamed(t, named);
+            }
+            edges.put(d, List.copyOf(named));
+        }
+        for (List<Declaration> members : Components.of(edges)) {
+            Loop loop = new Loop();
+            for (Declaration d : members) {
+                d.setLoop(loop);
+            }
+        }
     }
 
     private static String line(Declaration d) {
+        if (d.canonicalLine() == null) {
+            d.setCanonicalLine(makeLine(d));
+        }
+        return d.canonicalLine();
+    }
+
+    private static String makeLine(Declaration d) {
         StringBuilder s = new StringBuilder(d.keyword()).append(' ').append(d.qualifiedName()).append('{');
         if (d instanceof MessageType m) {
             for (Field f : m.fields()) {
@@ -77,7 +127,7 @@ public final class CanonicalText {
     }
 
     private static void collectNamed(Type t, Deque<Declaration> out) {
-        if (t instanceof Type.NamedType n) {
+        if (t instanceof Type.NamedType n && n.declaration() != null) {
             out.add(n.declaration());
         } else if (t instanceof Type.ListType l) {
             collectNamed(l.element(), out);

@@ -8,6 +8,12 @@ public abstract sealed class Declaration permits MessageType, EnumType, UnionTyp
     private final String packageName;
     private final String name;
     private final String doc;
+    /** Its loop of inline holding (TypeGraph#holdsInline), once the linker has found them. */
+    private Object inlineLoop;
+    /** Its loop of every type it can hold, whose members share one fingerprint (CanonicalText). */
+    private CanonicalText.Loop loop;
+    /** Its line of the canonical text (CanonicalText), once made. */
+    private String canonicalLine;
 
     Declaration(Location location, String packageName, String name, String doc) {
         this.location = location;
@@ -37,6 +43,30 @@ public abstract sealed class Declaration permits MessageType, EnumType, UnionTyp
     /** {@code sakai.content.ContentResource}. */
     public String qualifiedName() {
         return packageName + "." + name;
+    }
+
+    Object inlineLoop() {
+        return inlineLoop;
+    }
+
+    void setInlineLoop(Object loop) {
+        this.inlineLoop = loop;
+    }
+
+    CanonicalText.Loop loop() {
+        return loop;
+    }
+
+    void setLoop(CanonicalText.Loop loop) {
+        this.loop = loop;
+    }
+
+    String canonicalLine() {
+        return canonicalLine;
+    }
+
+    void setCanonicalLine(String line) {
+        this.canonicalLine = line;
     }
 
     /** The declaring keyword: record, struct, enum or union. */

@@ -290,6 +290,8 @@ public final class Linker {
     // ---- Pass 4: every type must be able to hold a finite value -----------------------------
 
     private void checkFinite() {
+        TypeGraph.markInlineLoops(byName.values());
+        CanonicalText.markLoops(byName.values());
         FiniteValues finite = new FiniteValues(byName.values(), incomplete);
         for (Declaration d : byName.values()) {
             if (incomplete.contains(d) || d instanceof UnionType u && u.variants().isEmpty()) {

@@ -79,7 +79,8 @@ final class SizeLimits {
     /**
      * 1 plus each field's values in place (a union: its largest variant's), where a record,
      * struct or union held directly or through an optional counts its own, unless it can hold d
-     * again (every target holds such a one by reference), and any other type counts 1.
+     * again (every target holds such a one by reference), and any other type counts 1, as does
+     * a deprecated field (no target stores its value).
      */
     private static long sizeInPlace(Declaration d, Map<Declaration, Long> sizes) {
         long size = 0;
@@ -103,8 +104,15 @@ final class SizeLimits {
         return out;
     }
 
-    /** The record, struct or union field f holds in place, or null. */
+    /**
+     * The record, struct or union field f holds in place, or null. These parts form no loop: a
+     * part in a loop with its owner is held by reference, and the loops are those of the fields
+     * that are not deprecated.
+     */
     private static Declaration inPlacePart(Declaration owner, Field f) {
+        if (f.deprecated()) {
+            return null;
+        }
         Type t = f.type() instanceof Type.OptionalType o ? o.inner() : f.type();
         if (t instanceof Type.NamedType n && !(n.declaration() instanceof EnumType)
                 && !TypeGraph.holdsInline(n.declaration(), owner)) {

@@ -1,8 +1,12 @@
 package dev.cser.compiler.schema;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -13,49 +17,94 @@ import java.util.function.Predicate;
 public final class TypeGraph {
     private TypeGraph() {}
 
-    /** Whether a value of {@code d} can hold, anywhere inside, a type {@code test} accepts. */
-    public static boolean holds(Declaration d, Predicate<Type> test) {
-        return holds(d, test, new HashSet<>());
+    /**
+     * The declarations a value of which can hold, anywhere inside, a type {@code test} accepts:
+     * worked out for all of them at once, loop by loop, each loop after those it reaches (a
+     * search per type was quadratic in a schema of thousands of types).
+     */
+    public static Set<Declaration> holders(Collection<Declaration> declarations, Predicate<Type> test) {
+        Map<Declaration, List<Declaration>> edges = new IdentityHashMap<>();
+        Set<Declaration> direct = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Declaration d : declarations) {
+            List<Declaration> out = new ArrayList<>();
+            for (Field f : members(d)) {
+                if (!f.deprecated() && walk(f.type(), test, out)) {
+                    direct.add(d);
+                }
+            }
+            edges.put(d, out);
+        }
+        Set<Declaration> holders = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (List<Declaration> loop : Components.of(edges)) {
+            boolean holds = false;
+            for (Declaration d : loop) {
+                holds |= direct.contains(d) || edges.get(d).stream().anyMatch(holders::contains);
+            }
+            if (holds) {
+                holders.addAll(loop);
+            }
+        }
+        return holders;
+    }
+
+    /** Whether t or a type inside it is one test accepts; the declarations it names go to out. */
+    private static boolean walk(Type t, Predicate<Type> test, List<Declaration> out) {
+        boolean found = test.test(t);
+        if (t instanceof Type.ListType l) {
+            found |= walk(l.element(), test, out);
+        } else if (t instanceof Type.MapType m) {
+            found |= walk(m.key(), test, out) | walk(m.value(), test, out);
+        } else if (t instanceof Type.OptionalType o) {
+            found |= walk(o.inner(), test, out);
+        } else if (t instanceof Type.NamedType n && n.declaration() != null) {
+            out.add(n.declaration());
+        }
+        return found;
     }
 
     /**
-     * Whether a value of {@code from} can hold a {@code target} inline: through fields, optionals
-     * and union variants, not through a list or map (which already hold their elements
-     * elsewhere). A declaration that reaches itself this way has no finite in-line size.
+     * Whether {@code part}, which a field or variant of {@code owner} holds inline (directly or
+     * through an optional, not through a list or map, which hold their elements elsewhere), can
+     * hold {@code owner} inline again: whether the two are in one loop of inline holding. Every
+     * target holds such a part by reference, as a type that holds itself inline has no finite
+     * size. Deprecated fields hold nothing (no target stores their values), so they close no loop.
+     *
+     * <p>Constant time once the linker has marked the loops ({@link #markInlineLoops}): a search
+     * per field made checking a schema of a few hundred types take minutes.
      */
-    public static boolean holdsInline(Declaration from, Declaration target) {
-        return holdsInline(from, target, new HashSet<>());
-    }
-
-    private static boolean holds(Declaration d, Predicate<Type> test, Set<Declaration> seen) {
-        if (!seen.add(d)) {
-            return false;
-        }
-        for (Field f : members(d)) {
-            if (!f.deprecated() && holds(f.type(), test, seen)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean holds(Type t, Predicate<Type> test, Set<Declaration> seen) {
-        if (test.test(t)) {
+    public static boolean holdsInline(Declaration part, Declaration owner) {
+        if (part == owner) {
             return true;
         }
-        if (t instanceof Type.ListType l) {
-            return holds(l.element(), test, seen);
+        if (part.inlineLoop() != null && owner.inlineLoop() != null) {
+            return part.inlineLoop() == owner.inlineLoop();
         }
-        if (t instanceof Type.MapType m) {
-            return holds(m.key(), test, seen) || holds(m.value(), test, seen);
-        }
-        if (t instanceof Type.OptionalType o) {
-            return holds(o.inner(), test, seen);
-        }
-        return t instanceof Type.NamedType n && holds(n.declaration(), test, seen);
+        return reachesInline(part, owner, new HashSet<>()) && reachesInline(owner, part, new HashSet<>());
     }
 
-    private static boolean holdsInline(Declaration from, Declaration target, Set<Declaration> seen) {
+    /**
+     * Marks every declaration with its loop of inline holding: the strongly connected components
+     * of the graph whose edges go from a type to those its fields and variants hold inline.
+     */
+    static void markInlineLoops(Collection<Declaration> declarations) {
+        Map<Declaration, List<Declaration>> edges = new IdentityHashMap<>();
+        for (Declaration d : declarations) {
+            List<Declaration> out = new ArrayList<>();
+            for (Type t : inlineTypes(d)) {
+                if (t instanceof Type.NamedType n && n.declaration() != null) {
+                    out.add(n.declaration());
+                }
+            }
+            edges.put(d, out);
+        }
+        for (List<Declaration> loop : Components.of(edges)) {
+            for (Declaration d : loop) {
+                d.setInlineLoop(loop);
+            }
+        }
+    }
+
+    private static boolean reachesInline(Declaration from, Declaration target, Set<Declaration> seen) {
         if (from == target) {
             return true;
         }
@@ -63,7 +112,7 @@ public final class TypeGraph {
             return false;
         }
         for (Type t : inlineTypes(from)) {
-            if (t instanceof Type.NamedType n && holdsInline(n.declaration(), target, seen)) {
+            if (t instanceof Type.NamedType n && n.declaration() != null && reachesInline(n.declaration(), target, seen)) {
                 return true;
             }
         }

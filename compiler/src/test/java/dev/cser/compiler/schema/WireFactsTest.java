@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -181,16 +182,25 @@ class WireFactsTest {
                 record Tree { list<Tree> children = 1; map<string, f32> weights = 2; }
                 record Chain { optional<Chain> next = 1; }
                 union Expr { Lit lit = 1; Pair pair = 2; }
-                record Lit { i64 v = 1; }
+                record Lit { i64 v = 1; list<f32> w = 2; }
                 record Pair { Expr left = 1; Expr right = 2; }
+                record Forest { list<Tree> trees = 1; }
+                record Old { deprecated map<string, f64> gone = 1; }
+                record Num { f64 v = 1; optional<Pair> sum = 2; }
                 """);
         Declaration tree = s.declarations().get("t.Tree");
-        assertTrue(TypeGraph.holds(tree, t -> t instanceof Type.MapType));
+        // Through collections and loops; a deprecated field holds nothing.
+        assertEquals(Set.of("Tree", "Forest"), names(TypeGraph.holders(s.allDeclarations(), t -> t instanceof Type.MapType)));
+        assertEquals(Set.of("Tree", "Forest", "Lit", "Expr", "Pair", "Num"), names(TypeGraph.holders(s.allDeclarations(),
+                t -> t instanceof Type.PrimitiveType p && (p.kind() == Primitive.F64 || p.kind() == Primitive.F32))));
         assertFalse(TypeGraph.holdsInline(s.declarations().get("t.Lit"), tree));
         // Through a list a value is held elsewhere; through an optional or a variant it is inline.
         assertTrue(TypeGraph.holdsInline(s.declarations().get("t.Chain"), s.declarations().get("t.Chain")));
         assertTrue(TypeGraph.holdsInline(s.declarations().get("t.Expr"), s.declarations().get("t.Pair")));
-        assertFalse(TypeGraph.holds(s.declarations().get("t.Lit"), t -> t instanceof Type.MapType));
+    }
+
+    private static Set<String> names(Set<Declaration> declarations) {
+        return declarations.stream().map(Declaration::name).collect(java.util.stream.Collectors.toSet());
     }
 
     private static byte[] bytes(int... values) {

@@ -166,7 +166,7 @@ final class MessageFileBuilder {
 
     private MessageCodec codec(MessageType m, String name, List<JavaField> fields) {
         boolean withPresence = fields.stream().anyMatch(f -> f.field().isOptional());
-        boolean split = fields.stream().mapToInt(f -> 1 + nesting(f.field().type())).sum() > HELPER_WEIGHT;
+        boolean split = fields.stream().mapToInt(f -> 1 + f.field().type().nesting()).sum() > HELPER_WEIGHT;
         List<FieldCode.FieldHelper> helpers = new ArrayList<>();
         for (JavaField f : fields) {
             if (split && isCollection(f.field().type())) {
@@ -208,15 +208,6 @@ final class MessageFileBuilder {
     }
 
     /** The levels of lists, maps and optionals of a type. */
-    private static int nesting(Type t) {
-        if (t instanceof Type.ListType l) {
-            return 1 + nesting(l.element());
-        }
-        if (t instanceof Type.MapType mt) {
-            return 1 + Math.max(nesting(mt.key()), nesting(mt.value()));
-        }
-        return t instanceof Type.OptionalType o ? 1 + nesting(o.inner()) : 0;
-    }
 
     /** A list or map, optional or not: what is read and written with loops. */
     private static boolean isCollection(Type t) {

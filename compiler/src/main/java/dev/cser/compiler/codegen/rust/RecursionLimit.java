@@ -1,5 +1,6 @@
 package dev.cser.compiler.codegen.rust;
 
+import dev.cser.compiler.schema.Components;
 import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.MessageType;
@@ -76,7 +77,7 @@ public final class RecursionLimit {
                 edges.put(d, out);
             }
         }
-        List<List<Declaration>> components = new Tarjan(edges).components();
+        List<List<Declaration>> components = Components.of(edges);
         // Tarjan emits a component after every component it reaches: a single pass in that
         // order sees each successor's longest path before its predecessors need it.
         Map<Declaration, Integer> componentOf = new IdentityHashMap<>();
@@ -129,73 +130,5 @@ public final class RecursionLimit {
 
     private static List<Field> members(Declaration d) {
         return d instanceof MessageType m ? m.fields() : d instanceof UnionType u ? u.variants() : List.of();
-    }
-
-    /** Tarjan's strongly connected components, iterative (a schema may chain thousands of types). */
-    private static final class Tarjan {
-        private final Map<Declaration, Set<Declaration>> edges;
-        private final Map<Declaration, Integer> index = new IdentityHashMap<>();
-        private final Map<Declaration, Integer> low = new IdentityHashMap<>();
-        private final Deque<Declaration> stack = new ArrayDeque<>();
-        private final Set<Declaration> onStack = Collections.newSetFromMap(new IdentityHashMap<>());
-        private final List<List<Declaration>> components = new ArrayList<>();
-
-        Tarjan(Map<Declaration, Set<Declaration>> edges) {
-            this.edges = edges;
-        }
-
-        List<List<Declaration>> components() {
-            for (Declaration d : edges.keySet()) {
-                if (!index.containsKey(d)) {
-                    visit(d);
-                }
-            }
-            return components;
-        }
-
-        private void visit(Declaration root) {
-            // Each frame: a declaration and the iterator over its successors.
-            Deque<Map.Entry<Declaration, Iterator<Declaration>>> frames = new ArrayDeque<>();
-            open(root, frames);
-            while (!frames.isEmpty()) {
-                var frame = frames.peek();
-                Declaration d = frame.getKey();
-                if (frame.getValue().hasNext()) {
-                    Declaration next = frame.getValue().next();
-                    if (!edges.containsKey(next)) {
-                        continue;
-                    }
-                    if (!index.containsKey(next)) {
-                        open(next, frames);
-                    } else if (onStack.contains(next)) {
-                        low.put(d, Math.min(low.get(d), index.get(next)));
-                    }
-                    continue;
-                }
-                frames.pop();
-                if (!frames.isEmpty()) {
-                    Declaration parent = frames.peek().getKey();
-                    low.put(parent, Math.min(low.get(parent), low.get(d)));
-                }
-                if (low.get(d).equals(index.get(d))) {
-                    List<Declaration> component = new ArrayList<>();
-                    Declaration member;
-                    do {
-                        member = stack.pop();
-                        onStack.remove(member);
-                        component.add(member);
-                    } while (member != d);
-                    components.add(component);
-                }
-            }
-        }
-
-        private void open(Declaration d, Deque<Map.Entry<Declaration, Iterator<Declaration>>> frames) {
-            index.put(d, index.size());
-            low.put(d, index.get(d));
-            stack.push(d);
-            onStack.add(d);
-            frames.push(Map.entry(d, edges.get(d).iterator()));
-        }
     }
 }

@@ -42,7 +42,7 @@ public final class RustGenerator implements Generator {
     @Override
     public List<OutputFile> outputModel(Schema schema) {
         List<PackageGroup> packages = PackageGroup.of(schema);
-        RustItemBuilder items = new RustItemBuilder(target);
+        RustItemBuilder items = new RustItemBuilder(target, schema);
         List<OutputFile> files = new ArrayList<>();
         for (PackageGroup p : packages) {
             List<Declaration> decls = p.declarations();

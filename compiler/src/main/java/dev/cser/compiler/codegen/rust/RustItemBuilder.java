@@ -26,18 +26,26 @@ import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.PresenceGroup;
 import dev.cser.compiler.schema.Primitive;
+import dev.cser.compiler.schema.Schema;
 import dev.cser.compiler.schema.Type;
 import dev.cser.compiler.schema.TypeGraph;
 import dev.cser.compiler.schema.UnionType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /** Builds the item of one declaration: an {@link EnumItem}, {@link MessageItem} or {@link UnionItem}. */
 final class RustItemBuilder {
     private final RustTarget target;
+    /** The types that hold a float anywhere inside (no Eq), and those that hold a map (no Hash). */
+    private final Set<Declaration> floatHolders;
+    private final Set<Declaration> mapHolders;
 
-    RustItemBuilder(RustTarget target) {
+    RustItemBuilder(RustTarget target, Schema schema) {
         this.target = target;
+        this.floatHolders = TypeGraph.holders(schema.allDeclarations(), t -> t instanceof Type.PrimitiveType p
+                && (p.kind() == Primitive.F32 || p.kind() == Primitive.F64));
+        this.mapHolders = TypeGraph.holders(schema.allDeclarations(), t -> t instanceof Type.MapType);
     }
 
     Object item(Declaration d) {
@@ -221,27 +229,16 @@ final class RustItemBuilder {
 
     /** Whether a field's or variant's type nests deeper than {@link #RUSTFMT_NESTING}. */
     private static boolean nestsPastRustfmt(List<Field> members) {
-        return members.stream().anyMatch(f -> nesting(f.type()) > RUSTFMT_NESTING);
-    }
-
-    private static int nesting(Type t) {
-        if (t instanceof Type.ListType l) {
-            return 1 + nesting(l.element());
-        }
-        if (t instanceof Type.MapType m) {
-            return 1 + Math.max(nesting(m.key()), nesting(m.value()));
-        }
-        return t instanceof Type.OptionalType o ? 1 + nesting(o.inner()) : 0;
+        return members.stream().anyMatch(f -> f.type().nesting() > RUSTFMT_NESTING);
     }
 
     /** Eq can be derived when no float is held anywhere inside. */
-    private static boolean eq(Declaration d) {
-        return !TypeGraph.holds(d, t -> t instanceof Type.PrimitiveType p
-                && (p.kind() == Primitive.F32 || p.kind() == Primitive.F64));
+    private boolean eq(Declaration d) {
+        return !floatHolders.contains(d);
     }
 
     /** Hash can be derived with Eq and no map anywhere inside (IndexMap is not Hash). */
-    private static boolean hash(Declaration d) {
-        return eq(d) && !TypeGraph.holds(d, t -> t instanceof Type.MapType);
+    private boolean hash(Declaration d) {
+        return eq(d) && !mapHolders.contains(d);
     }
 }
