@@ -40,6 +40,15 @@ def step(message: str) -> None:
     print(f"limits: {message}", flush=True)
 
 
+class Failures(list[str]):
+    """The failures so far, each printed as it is found: a step that fails early is seen while the
+    later ones (mypy over the largest cases takes minutes) still run."""
+
+    def append(self, failure: str) -> None:
+        print(f"limits: FAILED: {failure}", file=sys.stderr, flush=True)
+        super().append(failure)
+
+
 def run(args: list[str], **kw: Any) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, check=False, text=True, capture_output=True, **kw)
 
@@ -109,7 +118,7 @@ def lint_rust(case: Path, failures: list[str]) -> None:
         f'[dependencies]\ncser = {{ path = "{ROOT / "runtimes/rust/cser"}", features = ["json"] }}\n\n[workspace]\n')
     shutil.copy(ROOT / "runtimes/rust/Cargo.lock", crate / "Cargo.lock")
     # the recursion limit the generated code asks for (SPEC §12.2), as a user's crate root has it
-    asked = re.search(r'^//\s+(#!\[recursion_limit = "\d+"\])$', (out / "cser_modules.rs").read_text(), re.M)
+    asked = re.search(r'^//\s+(#!\[recursion_limit = "\d+"\])$', (out / "cser_modules.rs").read_text(), re.MULTILINE)
     (crate / "src" / "lib.rs").write_text(
         "//! The code cserc generated for one schema of conformance/limits, linted.\n"
         + (asked.group(1) + "\n" if asked else "")
@@ -187,7 +196,7 @@ def main() -> int:
     cases = sorted((OUT / "cases").glob("*.cser"))
     if opts.case:
         cases = [c for c in cases if c.stem in opts.case]
-    failures: list[str] = []
+    failures = Failures()
     check_compiler(cases, failures)
     for case in cases:
         round_trip(case, langs, failures)
@@ -198,8 +207,6 @@ def main() -> int:
             lint_java(cases, failures)
         if "python" in langs or "python-pure" in langs:
             lint_python(cases, failures)
-    for f in failures:
-        print(f"limits: FAILED: {f}", file=sys.stderr)
     print(f"limits: {'FAILED' if failures else 'passed'} ({len(failures)} failures)")
     return 1 if failures else 0
 
