@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import json
 import os
 import re
@@ -51,7 +52,7 @@ JAVA_RUNTIME = ROOT / "runtimes" / "java" / "target" / "classes"
 JAVA_JSON = ROOT / "runtimes" / "java" / "json" / "target" / "classes"
 JAVA_JSON_DEPS = ROOT / "runtimes" / "java" / "json" / "target" / "classpath.txt"
 LANGS = ("java", "rust", "python")
-TESTEES = ("java", "rust", "python", "python-pure")
+TESTEES = ("java", "java-dynamic", "rust", "python", "python-pure")
 ERROR_LINES = 12
 STAGE_TIMEOUT = 1800
 RUSTFMT_TIMEOUT = 60
@@ -358,9 +359,16 @@ class Batch:
 
     # --- round trips ----------------------------------------------------------------------
 
-    def round_trip(self, built: dict[str, list[int]], crate: Path, java_testee: Path) -> None:
+    def round_trip(self, built: dict[str, list[int]], crate: Path, java_testee: Path, dynamic_testee: Path) -> None:
+        """Every value of every schema through every testee: encode (the same bytes), decode (the
+        same JSON), reencode (the same bytes), patch (a record's or struct's field set from another
+        value: the testee's own encoding of the patched value) and restream (a stream of a type's
+        values: the same frames back, under the testee's fingerprint). ``built["java-dynamic"]``
+        is every schema that passed the check: the schema-driven codec needs no build."""
         cp = f"{self.dir / 'java' / 'classes'}:{java_testee}:{JAVA_RUNTIME}:{JAVA_JSON}:{JAVA_JSON_DEPS.read_text().strip()}"
         commands = {
+            "java-dynamic": (["java", "-XX:+UseSerialGC", "-cp", f"{dynamic_testee}:{JAR}", "dev.cser.conformance.DynamicTestee",
+                              *self.paths(built.get("java-dynamic", []))], None),
             "java": (["java", "-XX:+UseSerialGC", "-cp", cp, "dev.cser.conformance.Testee",
                       str(self.dir / "java" / "classes")], None),
             "rust": ([str(crate / "target" / "debug" / "schemagen-testee")], None),
@@ -368,7 +376,7 @@ class Batch:
             "python-pure": ([str(VENV / "python"), str(HERE / "batch_testee.py"), str(self.dir / "python")],
                             {"CSER_PURE_PYTHON": "1"}),
         }
-        langs = {"java": "java", "rust": "rust", "python": "python", "python-pure": "python"}
+        langs = {"java": "java", "java-dynamic": "java-dynamic", "rust": "rust", "python": "python", "python-pure": "python"}
         # The values: every record, struct and union of every schema built in at least one language.
         seeds = sorted(set().union(*built.values()))
         reqs: dict[int, list[tuple[str, Any]]] = {}
@@ -446,6 +454,13 @@ class Batch:
                                 report(s, t, "round-trip", f"decode {name}: {d}\nhex: {expected_hex[k][:200]}")
                         elif a["hex"] != expected_hex[k]:
                             report(s, t, "round-trip", f"reencode {name}: {a['hex'][:200]}\n!= {expected_hex[k][:200]}")
+            by_type: dict[tuple[int, str], list[int]] = {}
+            for k, (s, _i, name, _v) in enumerate(items):
+                if k in expected_hex:
+                    by_type.setdefault((s, name), []).append(k)
+            kinds = {d.qname: d.kind for s in seeds for d in self.schemas[s].decls}
+            self.patch(procs, items, expected_hex, by_type, kinds, active, report)
+            self.restream(procs, expected_hex, by_type, kinds, active, report)
             for t, p in procs.items():
                 if p.dead:
                     for s in built[langs[t]]:
@@ -453,6 +468,79 @@ class Batch:
         finally:
             for p in procs.values():
                 p.close()
+
+
+    def patch(self, procs: dict[str, Proc], items: list[tuple[int, int, str, Any]], expected_hex: dict[int, str],
+              by_type: dict[tuple[int, str], list[int]], kinds: dict[str, str],
+              active: Callable[[str, int], bool], report: Callable[[int, str, str, str], None]) -> None:
+        """A record's or struct's first value with one field set from its second: every testee's
+        bytes must be what it encodes the patched value to, and what the others do."""
+        cases: list[tuple[int, str, str, dict[str, Any], dict[str, Any]]] = []
+        for (s, name), ks in by_type.items():
+            base, donor = items[ks[0]][3], items[ks[-1]][3]
+            if kinds.get(name) in ("record", "struct") and len(ks) > 1 and isinstance(donor, dict) and donor:
+                keys = sorted(donor)
+                key = keys[(s + len(ks)) % len(keys)]
+                cases.append((s, name, expected_hex[ks[0]], {key: donor[key]}, {**base, key: donor[key]}))
+        if not cases:
+            return
+        patched: dict[str, list[dict[str, Any] | None]] = {}
+        encoded: dict[str, list[dict[str, Any] | None]] = {}
+        for t, p in procs.items():
+            send = [active(t, s) for (s, *_r) in cases]
+            patched[t] = p.ask([{"op": "patch", "type": n, "hex": h, "set": st} for (_s, n, h, st, _m) in cases], send)
+            encoded[t] = p.ask([{"op": "encode", "type": n, "value": m} for (_s, n, _h, _st, m) in cases], send)
+        for c, (s, name, _h, st, merged) in enumerate(cases):
+            own = {t: (patched[t][c], encoded[t][c]) for t in procs if active(t, s) and patched[t][c] is not None}
+            hexes = {t: e["hex"] for t, (_pa, e) in own.items() if e is not None and e.get("ok")}
+            ref = Counter(hexes.values()).most_common(1)[0][0] if hexes else None
+            for t, (pa, _e) in own.items():
+                if pa is None:
+                    continue
+                if not pa.get("ok"):
+                    report(s, t, "patch", f"patch {name} {dumps(st)[:200]} failed: {pa.get('error')}")
+                elif pa["hex"] != hexes.get(t) or pa["hex"] != ref:
+                    report(s, t, "patch", f"patch {name} {dumps(st)[:200]}: {pa['hex'][:200]}\n"
+                           f"encoding of the patched value: {hexes.get(t, '?')[:200]}, others: {(ref or '?')[:200]}\n"
+                           f"value: {dumps(merged)[:400]}")
+
+    def restream(self, procs: dict[str, Proc], expected_hex: dict[int, str],
+                 by_type: dict[tuple[int, str], list[int]], kinds: dict[str, str],
+                 active: Callable[[str, int], bool], report: Callable[[int, str, str, str], None]) -> None:
+        """A stream (SPEC §8, fingerprint 0) of each type's agreed values: every testee must give
+        back its header's type and every frame byte for byte, under one fingerprint for all."""
+        cases: list[tuple[int, str, bytes]] = []
+        for (s, name), ks in by_type.items():
+            frames = b""
+            for k in ks:
+                message = bytes.fromhex(expected_hex[k])
+                # a record's message is its frame; a struct's or union's is framed by its length
+                frames += message if kinds.get(name) == "record" else varint(len(message)) + message
+            head = b"CSER\x01" + hashlib.sha256(name.encode()).digest()[:8]
+            cases.append((s, name, head + bytes(8) + frames))
+        answers = {t: p.ask([{"op": "restream", "type": n, "hex": st.hex()} for (_s, n, st) in cases],
+                            [active(t, s) for (s, *_r) in cases]) for t, p in procs.items()}
+        for c, (s, name, stream) in enumerate(cases):
+            outs = {t: a for t in procs if active(t, s) and (a := answers[t][c]) is not None}
+            prints = Counter(a["hex"][26:42] for a in outs.values() if a.get("ok"))
+            ref = prints.most_common(1)[0][0] if prints else ""
+            for t, a in outs.items():
+                if not a.get("ok"):
+                    report(s, t, "restream", f"restream {name} ({len(stream)} bytes) failed: {a.get('error')}")
+                    continue
+                out = bytes.fromhex(a["hex"])
+                if out[:13] != stream[:13] or out[21:] != stream[21:] or a["hex"][26:42] != ref:
+                    report(s, t, "restream", f"restream {name}: {a['hex'][:200]}\nsent: {stream.hex()[:200]}\n"
+                           f"fingerprints: {dict(prints)}")
+
+
+def varint(n: int) -> bytes:
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
 
 
 def dumps(v: Any) -> str:
@@ -585,6 +673,23 @@ def setup_java() -> Path:
     return out
 
 
+def setup_java_dynamic() -> Path:
+    """The java-dynamic testee (conformance/java-dynamic), compiled against the compiler jar."""
+    out = TARGET / "java-dynamic-testee"
+    sources = [ROOT / "conformance" / "java-dynamic" / "src" / "dev" / "cser" / "conformance" / "DynamicTestee.java",
+               ROOT / "conformance" / "java" / "src" / "dev" / "cser" / "conformance" / "TesteeProtocol.java"]
+    stamp = out / "stamp"
+    key = "".join(p.read_text() for p in sources) + str(JAR.stat().st_mtime_ns)
+    if stamp.exists() and stamp.read_text() == key:
+        return out
+    shutil.rmtree(out, ignore_errors=True)
+    ok, text = run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(out), "-cp", str(JAR), *map(str, sources)])
+    if not ok:
+        raise SystemExit(f"cannot compile the java-dynamic testee:\n{text}")
+    stamp.write_text(key)
+    return out
+
+
 def write_if_changed(path: Path, text: str) -> None:
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
@@ -680,6 +785,7 @@ def main() -> int:
 
     crate = setup_rust()
     java_testee = setup_java()
+    dynamic_testee = setup_java_dynamic()
     stats = Stats()
     start = time.monotonic()
     seeds = list(range(a.seed, a.seed + a.schemas))
@@ -708,7 +814,8 @@ def main() -> int:
         for th in threads:
             th.join()
         t1 = time.monotonic()
-        batch.round_trip(built, crate, java_testee)
+        built["java-dynamic"] = list(checked)
+        batch.round_trip(built, crate, java_testee, dynamic_testee)
         log(f"  round-trip: {time.monotonic() - t1:.1f} s")
         in_all = [s for s in checked if all(s in built[lang] for lang in LANGS)
                   and not batch.failed[s] & {"java", "rust", "python", "python-pure"} - set()]

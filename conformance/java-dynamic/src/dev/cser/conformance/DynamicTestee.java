@@ -34,7 +34,10 @@ import java.util.Map;
  * into descriptors at start-up ({@code dev.cser.compiler.dynamic.DynamicSchemas}) and answers
  * every request through {@link DynamicCodec} and {@link DynamicJson}, with no generated code.
  *
- * <p>{@code java -cp cserc.jar:CLASSES dev.cser.conformance.DynamicTestee SCHEMA.cser [-I DIR]...}
+ * <p>{@code java -cp cserc.jar:CLASSES dev.cser.conformance.DynamicTestee SCHEMA.cser... [-I DIR]...}
+ *
+ * <p>Several schema files are compiled together, as {@code cserc} compiles them: the schema
+ * generator's campaign (conformance/schemagen) hands it every schema of a batch at once.
  */
 public final class DynamicTestee extends TesteeProtocol {
     private final DynamicSchema schema;
@@ -46,27 +49,27 @@ public final class DynamicTestee extends TesteeProtocol {
 
     public static void main(String[] args) throws IOException {
         List<Path> includes = new ArrayList<>();
-        Path file = null;
+        List<Path> files = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("-I") && i + 1 < args.length) {
                 includes.add(Path.of(args[++i]));
             } else if (args[i].startsWith("-I") && args[i].length() > 2) {
                 includes.add(Path.of(args[i].substring(2)));
-            } else if (file == null && !args[i].startsWith("-")) {
-                file = Path.of(args[i]);
+            } else if (!args[i].startsWith("-")) {
+                files.add(Path.of(args[i]));
             } else {
-                System.err.println("usage: DynamicTestee SCHEMA.cser [-I DIR]...");
+                System.err.println("usage: DynamicTestee SCHEMA.cser... [-I DIR]...");
                 System.exit(2);
             }
         }
-        if (file == null) {
-            System.err.println("usage: DynamicTestee SCHEMA.cser [-I DIR]...");
+        if (files.isEmpty()) {
+            System.err.println("usage: DynamicTestee SCHEMA.cser... [-I DIR]...");
             System.exit(2);
         }
         SchemaCompiler compiler = new SchemaCompiler(includes);
         DynamicSchema schema;
         try {
-            schema = DynamicSchemas.compile(compiler, List.of(file));
+            schema = DynamicSchemas.compile(compiler, files);
         } catch (SchemaException e) {
             System.err.print(new DiagnosticFormatter(compiler.sources()).formatAll(e.diagnostics()));
             System.exit(1);
