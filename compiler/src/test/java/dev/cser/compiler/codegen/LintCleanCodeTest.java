@@ -96,6 +96,21 @@ class LintCleanCodeTest {
 
     /** Ruff's natural order (natord): what RUF023 wants {@code __slots__} in. */
     @Test
+    void pythonFromJsonNestsFewLambdasAndContinuesInAnnotatedFunctions() throws Exception {
+        // mypy checks a lambda passed to a generic function twice: 32 nested lambdas never
+        // finished. Past LAMBDA_LEVELS a conversion calls a function of its own, annotated.
+        String deep = "list<".repeat(32) + "i32" + ">".repeat(32);
+        String py = file(emit(new PythonGenerator(), "package p;\nrecord R {\n  " + deep + " d = 1;\n}\n"
+                + "union U {\n  " + deep + " d = 1;\n}\n"), "p.py");
+        for (String line : py.split("\n")) {
+            int lambdas = line.split("lambda ", -1).length - 1;
+            assertTrue(lambdas <= 3, lambdas + " lambdas: " + line);
+        }
+        assertTrue(py.contains("def _from_json_R_1(x0_x3: _t.Any) -> " + "list[".repeat(29) + "int" + "]".repeat(29) + ":"), py);
+        assertTrue(py.contains("def _from_json_U_10(x0_x30: _t.Any) -> list[list[int]]:"), py);
+    }
+
+    @Test
     void pythonSlotsFollowRuffsNaturalOrder() throws Exception {
         Random random = new Random(23);
         Set<String> names = new HashSet<>();

@@ -59,6 +59,17 @@ public final class JsonConversions {
 
     public record MessageFromJson(ClassRef cls, @ModelElement ValueRef value) implements FromJson {}
 
+    /**
+     * A conversion nested past {@link PyJsonBuilder#LAMBDA_LEVELS} lambdas: a call of a generated
+     * function, {@link JsonHelper}. mypy checks a lambda passed to a generic function (such as
+     * {@code list_from_json}) twice, so nested lambdas take it time exponential in their depth:
+     * a type nested 8 levels took minutes, one nested 32 (SPEC §2.1) never ended.
+     */
+    public record HelperFromJson(String function, @ModelElement ValueRef value) implements FromJson {}
+
+    /** {@code def function(var: Any) -> hint: return body}, at module level. */
+    public record JsonHelper(String function, String var, @ModelElement TypeHints hint, @ModelElement FromJson body) {}
+
     public record ListFromJson(String var, @ModelElement ValueRef value, @ModelElement FromJson element)
             implements FromJson {}
 

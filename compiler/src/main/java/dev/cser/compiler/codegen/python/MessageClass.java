@@ -6,6 +6,7 @@ import dev.cser.compiler.codegen.python.FieldCode.FieldFromJson;
 import dev.cser.compiler.codegen.python.FieldCode.FieldToJson;
 import dev.cser.compiler.codegen.python.FieldCode.InitAssign;
 import dev.cser.compiler.codegen.python.FieldCode.InitParam;
+import dev.cser.compiler.codegen.python.JsonConversions.JsonHelper;
 import java.util.List;
 
 /**
@@ -16,9 +17,10 @@ import java.util.List;
  * @param attributes the attributes (the fields not deprecated), in id order
  * @param declarations, params, inits, toJson what each attribute contributes to each part
  * @param fromJson every field, deprecated ones included (JSON input ignores those)
+ * @param jsonHelpers the functions fromJson's deepest conversions call (PyJsonBuilder.LAMBDA_LEVELS)
  */
 public record MessageClass(String name, String qualifiedName, String schemaName, boolean struct, List<String> doc,
         String typeId, String fingerprint, List<String> slots, List<String> attributes,
         @ModelElement List<FieldDecl> declarations, @ModelElement List<InitParam> params,
         @ModelElement List<InitAssign> inits, @ModelElement List<FieldToJson> toJson,
-        @ModelElement List<FieldFromJson> fromJson) {}
+        @ModelElement List<FieldFromJson> fromJson, @ModelElement List<JsonHelper> jsonHelpers) {}

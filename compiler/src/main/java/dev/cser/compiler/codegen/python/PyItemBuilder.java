@@ -89,6 +89,7 @@ final class PyItemBuilder {
         List<InitAssign> inits = new ArrayList<>();
         List<FieldToJson> toJson = new ArrayList<>();
         List<FieldFromJson> fromJson = new ArrayList<>();
+        PyJsonBuilder.Helpers helpers = new PyJsonBuilder.Helpers(target.className(m.name()));
         for (int i = 0; i < fs.size(); i++) {
             Field f = fs.get(i);
             String name = names.get(i);
@@ -113,13 +114,13 @@ final class PyItemBuilder {
             toJson.add(new FieldToJson(f.name(), f.isOptional() ? PyJsonBuilder.optionalToJson(type, attribute)
                     : PyJsonBuilder.toJson(type, attribute)));
             fromJson.add(new FieldFromJson(name, f.name(), false, f.isOptional()
-                    ? PyJsonBuilder.optionalFromJson(type, x) : PyJsonBuilder.fromJson(type, x)));
+                    ? PyJsonBuilder.optionalFromJson(type, x, helpers) : PyJsonBuilder.fromJson(type, x, helpers)));
         }
         return new MessageClass(target.className(m.name()), m.qualifiedName(), m.name(), m.isStruct(),
                 target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
                 target.hexLiteral(CanonicalText.fingerprint(m)),
                 attributes.stream().sorted(PyItemBuilder::natural).toList(), attributes, declarations, params, inits,
-                toJson, fromJson);
+                toJson, fromJson, helpers.functions());
     }
 
     RecordDescriptor recordDescriptor(MessageType m) {
@@ -147,6 +148,7 @@ final class PyItemBuilder {
         List<VariantClass> variants = new ArrayList<>();
         List<VariantToJson> toJson = new ArrayList<>();
         List<VariantFromJson> fromJson = new ArrayList<>();
+        PyJsonBuilder.Helpers helpers = new PyJsonBuilder.Helpers(union);
         VariantClass zero = null;
         PyType zeroType = null;
         for (int i = 0; i < u.variants().size(); i++) {
@@ -161,11 +163,12 @@ final class PyItemBuilder {
                 zeroType = type;
             }
             toJson.add(new VariantToJson(className, v.name(), PyJsonBuilder.toJson(type, ValueRef.attribute("value"))));
-            fromJson.add(new VariantFromJson(className, v.name(), PyJsonBuilder.fromJson(type, ValueRef.local("x"))));
+            fromJson.add(new VariantFromJson(className, v.name(), PyJsonBuilder.fromJson(type, ValueRef.local("x"), helpers)));
         }
         return new UnionClass(union, u.qualifiedName(), u.name(), target.docLines(u.doc()),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)),
-                zero.name(), zero.schemaName(), PyCodeBuilder.zero(zeroType), variants, toJson, fromJson);
+                zero.name(), zero.schemaName(), PyCodeBuilder.zero(zeroType), variants, toJson, fromJson,
+                helpers.functions());
     }
 
     UnionDescriptor unionDescriptor(UnionType u) {

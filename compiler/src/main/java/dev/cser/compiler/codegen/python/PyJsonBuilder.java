@@ -10,7 +10,9 @@ import dev.cser.compiler.codegen.python.JsonConversions.F32FromJson;
 import dev.cser.compiler.codegen.python.JsonConversions.F64FromJson;
 import dev.cser.compiler.codegen.python.JsonConversions.FloatToJson;
 import dev.cser.compiler.codegen.python.JsonConversions.FromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.HelperFromJson;
 import dev.cser.compiler.codegen.python.JsonConversions.IntFromJson;
+import dev.cser.compiler.codegen.python.JsonConversions.JsonHelper;
 import dev.cser.compiler.codegen.python.JsonConversions.ListFromJson;
 import dev.cser.compiler.codegen.python.JsonConversions.ListToJson;
 import dev.cser.compiler.codegen.python.JsonConversions.MapFromJson;
@@ -22,6 +24,9 @@ import dev.cser.compiler.codegen.python.JsonConversions.OptionalToJson;
 import dev.cser.compiler.codegen.python.JsonConversions.PlainToJson;
 import dev.cser.compiler.codegen.python.JsonConversions.StrFromJson;
 import dev.cser.compiler.codegen.python.JsonConversions.ToJson;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Chooses the {@link JsonConversions} records of a {@link PyType}, by its kind. Collections
@@ -63,7 +68,45 @@ final class PyJsonBuilder {
         return optional ? optionalToJson(t, var) : toJson(t, var);
     }
 
-    static FromJson fromJson(PyType t, ValueRef value) {
+    /** Lambdas a conversion nests before the rest goes to a {@link JsonHelper}. */
+    static final int LAMBDA_LEVELS = 3;
+
+    /**
+     * The functions the deep conversions of one class are split into, named
+     * {@code _from_json_<Class>_<n>} (a class name has no underscore, so no other class's
+     * functions can have these names).
+     */
+    static final class Helpers {
+        private final String prefix;
+        private final List<JsonHelper> functions = new ArrayList<>();
+
+        Helpers(String className) {
+            this.prefix = "_from_json_" + className + "_";
+        }
+
+        List<JsonHelper> functions() {
+            return List.copyOf(functions);
+        }
+    }
+
+    static FromJson fromJson(PyType t, ValueRef value, Helpers helpers) {
+        return fromJson(t, value, helpers, 0);
+    }
+
+    private static FromJson fromJson(PyType t, ValueRef value, Helpers helpers, int lambdas) {
+        boolean collection = switch (t.kind()) {
+            case PACKED, LIST, OPTIONAL_LIST, MAP, OPTIONAL_MAP -> true;
+            default -> false;
+        };
+        if (collection && lambdas == LAMBDA_LEVELS) {
+            String function = helpers.prefix + (helpers.functions.size() + 1);
+            // Reserved before the body is built, so that the helpers it needs number after it.
+            int at = helpers.functions.size();
+            helpers.functions.add(null);
+            helpers.functions.set(at, new JsonHelper(function, t.var(), PyCodeBuilder.hint(t),
+                    fromJson(t, ValueRef.local(t.var()), helpers, 0)));
+            return new HelperFromJson(function, value);
+        }
         return switch (t.kind()) {
             case BOOL -> new BoolFromJson(value);
             case INT -> new IntFromJson(t.lo(), t.hi(), t.schemaName(), value);
@@ -73,21 +116,23 @@ final class PyJsonBuilder {
             case BYTES -> new BytesFromJson(value);
             case ENUM -> new EnumFromJson(t.cls(), value);
             case MESSAGE -> new MessageFromJson(t.cls(), value);
-            case PACKED, LIST -> new ListFromJson(t.element().var(), value, elementFrom(t.element(), false));
-            case OPTIONAL_LIST -> new ListFromJson(t.element().var(), value, elementFrom(t.element(), true));
+            case PACKED, LIST -> new ListFromJson(t.element().var(), value,
+                    elementFrom(t.element(), false, helpers, lambdas + 1));
+            case OPTIONAL_LIST -> new ListFromJson(t.element().var(), value,
+                    elementFrom(t.element(), true, helpers, lambdas + 1));
             case MAP, OPTIONAL_MAP -> new MapFromJson(t.key().var(), t.value().var(), value,
-                    fromJson(t.key(), ValueRef.local(t.key().var())),
-                    elementFrom(t.value(), t.kind() == PyType.Kind.OPTIONAL_MAP));
+                    fromJson(t.key(), ValueRef.local(t.key().var()), helpers, lambdas + 1),
+                    elementFrom(t.value(), t.kind() == PyType.Kind.OPTIONAL_MAP, helpers, lambdas + 1));
         };
     }
 
     /** {@code None} for JSON {@code null}, else the value. */
-    static FromJson optionalFromJson(PyType t, ValueRef value) {
-        return new OptionalFromJson(value, fromJson(t, value));
+    static FromJson optionalFromJson(PyType t, ValueRef value, Helpers helpers) {
+        return new OptionalFromJson(value, fromJson(t, value, helpers, 0));
     }
 
-    private static FromJson elementFrom(PyType t, boolean optional) {
+    private static FromJson elementFrom(PyType t, boolean optional, Helpers helpers, int lambdas) {
         ValueRef var = ValueRef.local(t.var());
-        return optional ? optionalFromJson(t, var) : fromJson(t, var);
+        return optional ? new OptionalFromJson(var, fromJson(t, var, helpers, lambdas)) : fromJson(t, var, helpers, lambdas);
     }
 }

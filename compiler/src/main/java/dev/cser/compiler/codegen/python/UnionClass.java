@@ -5,6 +5,7 @@ import dev.cser.compiler.codegen.python.VariantCode.VariantClass;
 import dev.cser.compiler.codegen.python.VariantCode.VariantFromJson;
 import dev.cser.compiler.codegen.python.VariantCode.VariantToJson;
 import dev.cser.compiler.codegen.python.ZeroValues.ZeroValue;
+import dev.cser.compiler.codegen.python.JsonConversions.JsonHelper;
 import java.util.List;
 
 /**
@@ -12,8 +13,9 @@ import java.util.List;
  *
  * @param zeroClass the class of the zero value's variant (SPEC §3), {@code zeroSchemaName} its name
  * @param zeroValue the value that variant holds in the zero value
+ * @param jsonHelpers the functions fromJson's deepest conversions call (PyJsonBuilder.LAMBDA_LEVELS)
  */
 public record UnionClass(String name, String qualifiedName, String schemaName, List<String> doc, String typeId,
         String fingerprint, String zeroClass, String zeroSchemaName, @ModelElement ZeroValue zeroValue,
         @ModelElement List<VariantClass> variants, @ModelElement List<VariantToJson> toJson,
-        @ModelElement List<VariantFromJson> fromJson) {}
+        @ModelElement List<VariantFromJson> fromJson, @ModelElement List<JsonHelper> jsonHelpers) {}
