@@ -106,7 +106,7 @@ CLASSES = [
     (r"lint/python", r"B007", "python: unused loop variable (ruff B007)"),
     (r"lint/python", r"W29[13]|E501|W605", "python: whitespace or escapes in generated text (ruff W)"),
     (r"lint/python", r"not callable|has no attribute|Name .* already defined|\[misc\]|\[valid-type\]",
-     "python: a field name shadows a name the class body uses (mypy)"),
+     "python: a name a class body defines hides one it uses (mypy)"),
     (r"lint/python", r"error:", "python: another mypy error"),
     (r"lint/python", r"", "python: another ruff error"),
     (r"import/", r"null bytes", "python: a NUL in a doc comment breaks the import"),

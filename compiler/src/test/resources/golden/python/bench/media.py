@@ -20,8 +20,9 @@ class Player(_enum.IntEnum):
     FLASH = 1
 
     @classmethod
-    def _missing_(cls, value: object) -> Player | None:
-        # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
+    def _missing_(cls, value: object) -> _t.Any:
+        # Open (SPEC §12.3): a number the schema does not name is kept, not refused. Typed as
+        # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
 
 
@@ -35,8 +36,9 @@ class Size(_enum.IntEnum):
     LARGE = 1
 
     @classmethod
-    def _missing_(cls, value: object) -> Size | None:
-        # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
+    def _missing_(cls, value: object) -> _t.Any:
+        # Open (SPEC §12.3): a number the schema does not name is kept, not refused. Typed as
+        # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
 
 

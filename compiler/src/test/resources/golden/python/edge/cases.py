@@ -21,8 +21,9 @@ class Color(_enum.IntEnum):
     BLUE = 2
 
     @classmethod
-    def _missing_(cls, value: object) -> Color | None:
-        # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
+    def _missing_(cls, value: object) -> _t.Any:
+        # Open (SPEC §12.3): a number the schema does not name is kept, not refused. Typed as
+        # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
 
 
@@ -38,8 +39,9 @@ class HostileKind(_enum.IntEnum):
     """\"\"\""""
 
     @classmethod
-    def _missing_(cls, value: object) -> HostileKind | None:
-        # Open (SPEC §12.3): a number the schema does not name is kept, not refused.
+    def _missing_(cls, value: object) -> _t.Any:
+        # Open (SPEC §12.3): a number the schema does not name is kept, not refused. Typed as
+        # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
 
 

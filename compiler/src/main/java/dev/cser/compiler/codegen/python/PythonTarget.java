@@ -85,14 +85,22 @@ public final class PythonTarget extends Target {
         return ESCAPED_FIELDS.contains(n) ? n + "_" : n;
     }
 
+    /**
+     * Names a generated class body defines that could be a type's name: a variant class's
+     * {@code TAG}. Inside that body the name is the attribute, so a type named {@code TAG} could
+     * not be named in its annotations (mypy: "Variable ... is not valid as a type").
+     */
+    private static final Set<String> CLASS_BODY_NAMES = Set.of("TAG");
+
     /** A class name (a type, an enum member, a union's variant class): as given, escaped. */
     public String className(String name) {
-        return KEYWORDS.contains(name) || BUILTINS.contains(name) || BUILTIN_CLASSES.contains(name) ? name + "_" : name;
+        return KEYWORDS.contains(name) || BUILTINS.contains(name) || BUILTIN_CLASSES.contains(name)
+                || CLASS_BODY_NAMES.contains(name) ? name + "_" : name;
     }
 
     /** The names a class cannot take at a module's top level (keywords, builtins the code names). */
     public Set<String> reservedClassNames() {
-        return union(KEYWORDS, BUILTINS, BUILTIN_CLASSES);
+        return union(KEYWORDS, BUILTINS, BUILTIN_CLASSES, CLASS_BODY_NAMES);
     }
 
     /** A name that repeats an earlier one in the same scope gets its id: {@code x_3}. */
