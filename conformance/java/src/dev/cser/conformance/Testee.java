@@ -189,51 +189,53 @@ public final class Testee extends TesteeProtocol {
             patched.put(e.getKey(), e.getValue());
         }
         Object from = invoke(type.fromJson, null, patched);
+        Map<?, ?> wanted = (Map<?, ?>) invoke(type.toJson, from);
         for (Object name : set.keySet()) {
-            Method setter = setter(type.type, (String) name);
-            invoke(setter, value, invoke(getter(type.type, (String) name, setter.getParameterTypes()[0]), from));
+            if (!java.util.Objects.equals(json.get(name), wanted.get(name))) {
+                Method[] accessors = accessors(type, json, from, wanted, (String) name);
+                invoke(accessors[0], value, invoke(accessors[1], from));
+            }
         }
     }
 
-    /** {@code setX} of field {@code x}; {@code setX_} where SPEC §12.1 escapes it. */
-    private static Method setter(Class<?> c, String field) throws NoSuchMethodException {
-        for (String name : List.of("set" + pascal(field) + "_", "set" + pascal(field))) {
-            for (Method m : c.getMethods()) {
-                if (m.getName().equals(name) && m.getParameterCount() == 1 && m.getReturnType() == c) {
-                    return m;
+    /**
+     * The setter and getter of field {@code field}, found by what they do rather than by their
+     * names: SPEC §12.1 renames accessors that meet (a field {@code x_} beside {@code x} has
+     * {@code setX2}), and guessing names from the schema name set the wrong field. Each setter
+     * with its getter is tried on a value read from {@code json}: the one that changes
+     * {@code field} to its value in {@code wanted}, and nothing else, is the field's.
+     */
+    private static Method[] accessors(Entry type, Map<?, ?> json, Object from, Map<?, ?> wanted, String field)
+            throws Throwable {
+        Class<?> c = type.type;
+        for (Method setter : c.getMethods()) {
+            if (!setter.getName().startsWith("set") || setter.getParameterCount() != 1 || setter.getReturnType() != c
+                    || Modifier.isStatic(setter.getModifiers())) {
+                continue;
+            }
+            String rest = setter.getName().substring(3);
+            for (String name : Stream.of("get" + rest, "is" + rest, rest.startsWith("Is") ? "is" + rest.substring(2) : "")
+                    .filter(n -> !n.isEmpty()).distinct().toList()) {
+                Method getter;
+                try {
+                    getter = c.getMethod(name);
+                } catch (NoSuchMethodException e) {
+                    continue;
+                }
+                if (getter.getReturnType() != setter.getParameterTypes()[0]) {
+                    continue;
+                }
+                Object probe = invoke(type.fromJson, null, json);
+                invoke(setter, probe, invoke(getter, from));
+                Map<?, ?> after = (Map<?, ?>) invoke(type.toJson, probe);
+                Map<Object, Object> expected = new LinkedHashMap<>(json);
+                expected.put(field, wanted.get(field));
+                if (after.equals(expected)) {
+                    return new Method[] {setter, getter};
                 }
             }
         }
         throw new NoSuchMethodException("no setter of field " + field + " in " + c.getName());
-    }
-
-    /** The getter of field {@code x} returning {@code type}: getX_, getX, isX, or isY for {@code is_y}. */
-    private static Method getter(Class<?> c, String field, Class<?> type) throws NoSuchMethodException {
-        String p = pascal(field);
-        List<String> names = List.of("get" + p + "_", "get" + p, "is" + p,
-                field.startsWith("is_") ? "is" + pascal(field.substring(3)) : "is" + p);
-        for (String name : names) {
-            try {
-                Method m = c.getMethod(name);
-                if (m.getReturnType() == type) {
-                    return m;
-                }
-            } catch (NoSuchMethodException e) {
-                // the next spelling
-            }
-        }
-        throw new NoSuchMethodException("no getter of field " + field + " in " + c.getName());
-    }
-
-    /** {@code resource_type} → {@code ResourceType}, as cserc names accessors. */
-    private static String pascal(String snake) {
-        StringBuilder b = new StringBuilder();
-        for (String part : snake.split("_")) {
-            if (!part.isEmpty()) {
-                b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
-            }
-        }
-        return b.toString();
     }
 
     /** Calls a generated method, rethrowing what it threw. */
