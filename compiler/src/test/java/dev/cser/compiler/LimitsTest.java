@@ -184,6 +184,15 @@ class LimitsTest {
         assertTrue(Files.readString(dir.resolve("ring/cser_modules.rs"))
                 .contains("\n//     #![recursion_limit = \"2048\"]\n"));
         assertFalse(Files.readString(dir.resolve("small/cser_modules.rs")).contains("recursion_limit"));
+        // One field of 16 maps and 16 lists: rustc's Send check walks 6 types a map, 3 a list
+        // (conformance/limits' deep case went past 128 while maps counted as lists).
+        String t = "i32";
+        for (int i = 0; i < 16; i++) {
+            t = "map<i32, list<" + t + ">>";
+        }
+        Path deep = write("deep.cser", "package deep;\nrecord D { " + t + " d = 1; }\n");
+        assertEquals(0, CsercRun.run("", "--rust-out", dir.resolve("deep").toString(), deep.toString()).status());
+        assertTrue(Files.readString(dir.resolve("deep/cser_modules.rs")).contains("#![recursion_limit = \"256\"]"));
     }
 
     @Test

@@ -43,6 +43,9 @@ public final class RecursionLimit {
 
     /** rustc's limit when a crate sets none. */
     public static final int RUSTC_DEFAULT = 128;
+    /** What a map counts among a field's wrappers, where a list or option counts one. */
+    static final int MAP_WRAPPERS = 2;
+
     /** Levels of rustc's walk per step of a type path, at most (see the class comment). */
     static final int LEVELS_PER_STEP = 3;
 
@@ -115,7 +118,9 @@ public final class RecursionLimit {
             return 1 + wrappers(owner, l.element(), out);
         }
         if (t instanceof Type.MapType m) {
-            return 1 + Math.max(wrappers(owner, m.key(), out), wrappers(owner, m.value(), out));
+            // IndexMap holds its entries through twice the types a Vec does (Core, the entries'
+            // Vec, Bucket): the limits' 32-deep map/list type went past 128 counted as one.
+            return MAP_WRAPPERS + Math.max(wrappers(owner, m.key(), out), wrappers(owner, m.value(), out));
         }
         if (t instanceof Type.OptionalType o) {
             return 1 + wrappers(owner, o.inner(), out);
