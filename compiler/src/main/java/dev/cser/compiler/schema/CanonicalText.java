@@ -127,16 +127,7 @@ public final class CanonicalText {
     }
 
     private static void collectNamed(Type t, Deque<Declaration> out) {
-        if (t instanceof Type.NamedType n && n.declaration() != null) {
-            out.add(n.declaration());
-        } else if (t instanceof Type.ListType l) {
-            collectNamed(l.element(), out);
-        } else if (t instanceof Type.MapType m) {
-            collectNamed(m.key(), out);
-            collectNamed(m.value(), out);
-        } else if (t instanceof Type.OptionalType o) {
-            collectNamed(o.inner(), out);
-        }
+        TypeGraph.walk(t, x -> false, out);
     }
 
     private static long first8LittleEndian(String text) {

@@ -48,7 +48,7 @@ public final class TypeGraph {
     }
 
     /** Whether t or a type inside it is one test accepts; the declarations it names go to out. */
-    private static boolean walk(Type t, Predicate<Type> test, List<Declaration> out) {
+    static boolean walk(Type t, Predicate<Type> test, Collection<Declaration> out) {
         boolean found = test.test(t);
         if (t instanceof Type.ListType l) {
             found |= walk(l.element(), test, out);

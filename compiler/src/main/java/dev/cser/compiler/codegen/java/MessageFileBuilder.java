@@ -207,8 +207,6 @@ final class MessageFileBuilder {
                 extensible == null ? 0 : m.fields().indexOf(extensible.first()), writes, reads, zeroFills, helpers);
     }
 
-    /** The levels of lists, maps and optionals of a type. */
-
     /** A list or map, optional or not: what is read and written with loops. */
     private static boolean isCollection(Type t) {
         Type inner = t instanceof Type.OptionalType o ? o.inner() : t;
