@@ -84,7 +84,7 @@ final class SizeLimits {
      */
     private static long sizeInPlace(Declaration d, Map<Declaration, Long> sizes) {
         long size = 0;
-        for (Field f : members(d)) {
+        for (Field f : TypeGraph.members(d)) {
             Declaration part = inPlacePart(d, f);
             long s = part == null ? 1 : sizes.get(part);
             size = d instanceof UnionType ? Math.max(size, s) : size + s;
@@ -95,7 +95,7 @@ final class SizeLimits {
     /** The records, structs and unions {@code owner} holds in place (see sizeInPlace). */
     private static List<Declaration> inPlaceParts(Declaration owner) {
         List<Declaration> out = new ArrayList<>();
-        for (Field f : members(owner)) {
+        for (Field f : TypeGraph.members(owner)) {
             Declaration part = inPlacePart(owner, f);
             if (part != null) {
                 out.add(part);
@@ -119,9 +119,5 @@ final class SizeLimits {
             return n.declaration();
         }
         return null;
-    }
-
-    private static List<Field> members(Declaration d) {
-        return d instanceof MessageType m ? m.fields() : d instanceof UnionType u ? u.variants() : List.of();
     }
 }

@@ -130,7 +130,8 @@ public final class TypeGraph {
         return out;
     }
 
-    private static List<Field> members(Declaration d) {
+    /** A record's or struct's fields, a union's variants, nothing for an enum. */
+    public static List<Field> members(Declaration d) {
         return d instanceof MessageType m ? m.fields() : d instanceof UnionType u ? u.variants() : List.of();
     }
 }

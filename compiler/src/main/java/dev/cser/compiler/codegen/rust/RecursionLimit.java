@@ -7,12 +7,7 @@ import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.Type;
 import dev.cser.compiler.schema.TypeGraph;
 import dev.cser.compiler.schema.UnionType;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
 import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +68,7 @@ public final class RecursionLimit {
             if (d instanceof MessageType || d instanceof UnionType) {
                 int deepest = 0;
                 Set<Declaration> out = new LinkedHashSet<>();
-                for (Field f : members(d)) {
+                for (Field f : TypeGraph.members(d)) {
                     deepest = Math.max(deepest, wrappers(d, f.type(), out));
                 }
                 cost.put(d, 1 + deepest);
@@ -131,9 +126,5 @@ public final class RecursionLimit {
             return TypeGraph.holdsInline(n.declaration(), owner) ? 1 : 0;
         }
         return 0;
-    }
-
-    private static List<Field> members(Declaration d) {
-        return d instanceof MessageType m ? m.fields() : d instanceof UnionType u ? u.variants() : List.of();
     }
 }
