@@ -44,7 +44,9 @@ sys.path.insert(0, str(HERE.parent))
 import schemagen  # noqa: E402
 from harness import first_difference  # noqa: E402
 
-TARGET = ROOT / "conformance" / "target" / "schemagen"
+# CSER_SCHEMAGEN_TARGET: another directory for the work, the testees and the logs, so that a
+# second run (a smoke beside a campaign) does not share the first one's batch directory
+TARGET = Path(os.environ.get("CSER_SCHEMAGEN_TARGET", ROOT / "conformance" / "target" / "schemagen"))
 JAR = ROOT / "compiler" / "target" / "cserc.jar"
 VENV = ROOT / "runtimes" / "python" / ".venv" / "bin"
 RUFF_RULES = "E4,E7,E9,F,W,UP,I,RUF,B"  # the Makefile's RUFF_RULES for generated code
@@ -359,7 +361,7 @@ class Batch:
 
     # --- round trips ----------------------------------------------------------------------
 
-    def round_trip(self, built: dict[str, list[int]], crate: Path, java_testee: Path, dynamic_testee: Path) -> None:
+    def round_trip(self, built: dict[str, list[int]], crate: Path, java_testee: Path, dynamic_testee: Path) -> str:
         """Every value of every schema through every testee: encode (the same bytes), decode (the
         same JSON), reencode (the same bytes), patch (a record's or struct's field set from another
         value: the testee's own encoding of the patched value) and restream (a stream of a type's
@@ -468,6 +470,7 @@ class Batch:
         finally:
             for p in procs.values():
                 p.close()
+        return ", ".join(f"{t} {p.busy:.1f} s" for t, p in procs.items())
 
 
     def patch(self, procs: dict[str, Proc], items: list[tuple[int, int, str, Any]], expected_hex: dict[int, str],
@@ -543,6 +546,11 @@ def varint(n: int) -> bytes:
     return bytes(out)
 
 
+def shown(path: Path) -> Path:
+    """``path`` relative to the checkout when it is inside it (CSER_SCHEMAGEN_TARGET may be elsewhere)."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def dumps(v: Any) -> str:
     return json.dumps(v, ensure_ascii=False)
 
@@ -555,6 +563,9 @@ class Proc:
         self.dead = False
         self.error = ""
         self._err: list[str] = []
+        # seconds spent starting this testee and waiting for its answers: the round trip's log
+        # line names the slow testee (the testees are asked one after another)
+        started = time.monotonic()
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         threading.Thread(target=self._drain, daemon=True).start()
         self.load_report: dict[str, Any] | None = None
@@ -566,6 +577,7 @@ class Proc:
             except json.JSONDecodeError:
                 self.dead = True
                 self.error = f"no load report: {line[:200]!r}"
+        self.busy = time.monotonic() - started
 
     def _drain(self) -> None:
         assert self.p.stderr is not None
@@ -580,6 +592,14 @@ class Proc:
         out: list[dict[str, Any] | None] = [None] * len(requests)
         if self.dead:
             return out
+        started = time.monotonic()
+        try:
+            return self._ask(requests, send, out)
+        finally:
+            self.busy += time.monotonic() - started
+
+    def _ask(self, requests: list[dict[str, Any]], send: list[bool],
+             out: list[dict[str, Any] | None]) -> list[dict[str, Any] | None]:
         chosen = [(k, dict(r, id=k)) for k, (r, go) in enumerate(zip(requests, send, strict=True)) if go]
 
         def write() -> None:
@@ -790,7 +810,7 @@ def main() -> int:
     start = time.monotonic()
     seeds = list(range(a.seed, a.seed + a.schemas))
     log(f"schemagen: {a.schemas} schemas from seed {a.seed}, {a.batch} per batch{options_flags(options)}; "
-        f"failures kept in {store.relative_to(ROOT)}")
+        f"failures kept in {shown(store)}")
     for b, lo in enumerate(range(0, len(seeds), a.batch)):
         t0 = time.monotonic()
         batch = Batch(b, seeds[lo:lo + a.batch], options, work, log)
@@ -815,8 +835,8 @@ def main() -> int:
             th.join()
         t1 = time.monotonic()
         built["java-dynamic"] = list(checked)
-        batch.round_trip(built, crate, java_testee, dynamic_testee)
-        log(f"  round-trip: {time.monotonic() - t1:.1f} s")
+        busy = batch.round_trip(built, crate, java_testee, dynamic_testee)
+        log(f"  round-trip: {time.monotonic() - t1:.1f} s ({busy})")
         in_all = [s for s in checked if all(s in built[lang] for lang in LANGS)
                   and not batch.failed[s] & {"java", "rust", "python", "python-pure"} - set()]
         all_built = [s for s in checked if all(s in built[lang] for lang in LANGS)]
@@ -827,7 +847,7 @@ def main() -> int:
             by_seed.setdefault(f.seed, []).append(f)
         for s, fs in by_seed.items():
             d = keep_failure(batch, fs, store)
-            log(f"  kept seed {s}: {d.relative_to(ROOT)}")
+            log(f"  kept seed {s}: {shown(d)}")
         stats.failures += batch.failures
         log(f"batch {b}: seeds {seeds[lo]}..{seeds[min(lo + a.batch, len(seeds)) - 1]} "
             f"({', '.join(f'{n} {p}' for p, n in sorted(profiles.items()))}): {len(by_seed)} failing, "
