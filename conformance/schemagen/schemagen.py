@@ -682,7 +682,7 @@ def render(schema: Schema, f: SchemaFile) -> str:
 # --- Values -----------------------------------------------------------------------------------
 
 JSON_NEST_CAP = 300  # past this JSON nesting, values are minimal (parsers stop near 1,000)
-NODE_CAP = 500  # past this many JSON nodes in one value, values are minimal
+NODE_CAP = 500  # past this many JSON nodes in one value, values are minimal (and ValueGen.cost)
 
 STRINGS = ["", "a", "é", "日本", "\U0001f600", "\x00", "\u2028", "\u202e", "\"\\", "\ud7ff\ue000\uffff", "\U0010ffff",
            "<b>&amp;</b>", "\t\n\r"]
@@ -692,6 +692,26 @@ class ValueGen:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.nodes = 0
+        self._costs: dict[int, int] = {}
+
+    def cost(self, t: Type) -> int:
+        """The JSON nodes of ``t``'s zero value (as ``value`` counts them): what any value of
+        ``t`` costs at least. A deep_zero schema's records cost thousands, so an optional or an
+        element is begun only while the value is under NODE_CAP with it (seed 190's values were
+        192 MB of JSON when only the cap was checked)."""
+        if t[0] != "ref":
+            return 1
+        d = t[1]
+        if d.kind == "enum":
+            return 1
+        if id(d) not in self._costs:
+            ms = sorted(d.members, key=lambda m: m.number)
+            self._costs[id(d)] = 1 + (self.cost(ms[0].type) if d.kind == "union"
+                                      else sum(self.cost(m.type) for m in ms if not m.deprecated))
+        return self._costs[id(d)]
+
+    def fits(self, t: Type) -> bool:
+        return self.nodes + self.cost(t) <= NODE_CAP
 
     def scalar(self, name: str) -> Any:
         rng = self.rng
@@ -752,18 +772,19 @@ class ValueGen:
         if k == "s":
             return self.scalar(t[1]) if not minimal or rng.random() < 0.5 else self.zero(t)
         if k == "opt":
-            if minimal or type_min_depth(t[1]) > budget or rng.random() < 0.3:
+            if minimal or type_min_depth(t[1]) > budget or rng.random() < 0.3 or not self.fits(t[1]):
                 return None
             return self.value(t[1], budget, nest + 1, minimal)
         if k == "list":
             if minimal or type_min_depth(t[1]) > budget:
                 return []
-            return [self.value(t[1], budget, nest + 1) for _ in range(rng.choice([0, 1, 2, 3, 9]))]
+            return [self.value(t[1], budget, nest + 1) for _ in range(rng.choice([0, 1, 2, 3, 9]))
+                    if self.fits(t[1])]
         if k == "map":
             if minimal or type_min_depth(t[2]) > budget:
                 return []
             keys = self.keys(t[1], rng.choice([0, 1, 2, 3]))
-            return [[key, self.value(t[2], budget, nest + 2)] for key in keys]
+            return [[key, self.value(t[2], budget, nest + 2)] for key in keys if self.fits(t[2])]
         d = t[1]
         if d.kind == "enum":
             known = [m for m in d.members]
@@ -778,10 +799,11 @@ class ValueGen:
         ms = sorted(d.members, key=lambda m: m.number)
         if d.kind == "union":
             ok = [m for m in ms if type_min_depth(m.type) <= budget - 1]
-            if minimal:
-                m = min(ok, key=lambda m: type_min_depth(m.type))
+            affordable = [m for m in ok if self.fits(m.type)]
+            if minimal or not affordable:
+                m = min(ok, key=lambda m: (type_min_depth(m.type), self.cost(m.type)))
             else:
-                m = rng.choice(ok)
+                m = rng.choice(affordable)
             return {m.name: self.value(m.type, budget - 1, nest + 1, minimal)}
         return {m.name: self.value(m.type, budget - 1, nest + 1, minimal) for m in ms if not m.deprecated}
 

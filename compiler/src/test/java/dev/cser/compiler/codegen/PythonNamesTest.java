@@ -91,4 +91,15 @@ class PythonNamesTest {
         assertTrue(py.contains("class None_:"), py);
         assertTrue(py.contains("    o: None_\n"), py);
     }
+
+    @Test
+    void enumMembersTagAndTagUnderscoreStayTwoMembers() throws Exception {
+        // An enum's class body defines no TAG (a variant class's does): escaping the member TAG
+        // made it the member TAG_ as well (schemagen seeds 162 and 176; mypy: "Attempted to reuse
+        // member name").
+        String py = emit("package n;\nenum E { TAG = 0; TAG_ = 1; TAG__ = 2; }\n");
+        assertTrue(py.contains("    TAG = 0\n"), py);
+        assertTrue(py.contains("    TAG_ = 1\n"), py);
+        assertTrue(py.contains("    TAG__ = 2\n"), py);
+    }
 }

@@ -98,7 +98,7 @@ public final class Keywords {
     }
 
     /** Sets {@code class} and returns this value. */
-    public Keywords setClass(String class_) {
+    public Keywords setClass_(String class_) {
         this.class_ = java.util.Objects.requireNonNull(class_, "class");
         return this;
     }

@@ -128,13 +128,21 @@ public final class JavaTarget extends Target {
         return RESERVED_METHODS;
     }
 
-    /**
-     * An accessor such as {@code getResourceType}, avoiding {@code Object}'s final methods
-     * ({@code getClass_}) and the unknown-field methods of records ({@code getUnknownFields_}).
-     */
+    /** An accessor such as {@code getResourceType}, before {@link #together} escapes it. */
     public String accessor(String prefix, String snake) {
-        String name = prefix + Names.pascal(snake);
-        return RESERVED_METHODS.contains(name) ? name + "_" : name;
+        return prefix + Names.pascal(snake);
+    }
+
+    /**
+     * A field's accessors, escaped together (SPEC §12.1): when one of them would be
+     * {@code Object}'s final {@code getClass} or an unknown-field method of every record, each
+     * gets a trailing underscore, so that a getter and its setter keep one stem ({@code class}:
+     * {@code getClass_} and {@code setClass_}, as protobuf-java names them). Null entries (no
+     * {@code has} method) stay null.
+     */
+    public List<String> together(List<String> accessors) {
+        boolean taken = accessors.stream().anyMatch(a -> a != null && RESERVED_METHODS.contains(a));
+        return taken ? accessors.stream().map(a -> a == null ? null : a + "_").toList() : accessors;
     }
 
     /** An UPPER_SNAKE constant: {@code resource_type} → {@code RESOURCE_TYPE}. */

@@ -146,8 +146,9 @@ final class MessageFileBuilder {
         String getter = bool && schemaName.startsWith("is_") && schemaName.length() > 3
                 ? target.accessor("is", schemaName.substring(3))
                 : target.accessor(bool ? "is" : "get", schemaName);
-        return new Accessors.Names(getter, optional ? target.accessor("has", schemaName) : null,
-                target.accessor("set", schemaName));
+        List<String> names = target.together(java.util.Arrays.asList(getter,
+                optional ? target.accessor("has", schemaName) : null, target.accessor("set", schemaName)));
+        return new Accessors.Names(names.get(0), names.get(1), names.get(2));
     }
 
     private Accessors accessors(String owner, JavaField f) {

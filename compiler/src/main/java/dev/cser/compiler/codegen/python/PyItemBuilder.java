@@ -68,7 +68,7 @@ final class PyItemBuilder {
 
     EnumClass enumClass(EnumType e) {
         List<EnumClass.Member> members = e.members().stream()
-                .map(m -> new EnumClass.Member(target.className(m.name()), m.value(), target.docLines(m.doc())))
+                .map(m -> new EnumClass.Member(target.enumMember(m.name()), m.value(), target.docLines(m.doc())))
                 .toList();
         return new EnumClass(target.className(e.name()), e.qualifiedName(), target.docLines(e.doc()), members);
     }

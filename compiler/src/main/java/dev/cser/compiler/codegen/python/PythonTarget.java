@@ -92,10 +92,19 @@ public final class PythonTarget extends Target {
      */
     private static final Set<String> CLASS_BODY_NAMES = Set.of("TAG");
 
-    /** A class name (a type, an enum member, a union's variant class): as given, escaped. */
+    /** A class name (a type or a union's variant class): as given, escaped. */
     public String className(String name) {
         return KEYWORDS.contains(name) || BUILTINS.contains(name) || BUILTIN_CLASSES.contains(name)
                 || CLASS_BODY_NAMES.contains(name) ? name + "_" : name;
+    }
+
+    /**
+     * An enum member: as written, but a keyword or builtin with one more trailing underscore,
+     * injectively. Not {@code TAG}: an enum's body defines none, and escaping it made the members
+     * {@code TAG} and {@code TAG_} one name (schemagen seeds 162 and 176).
+     */
+    public String enumMember(String name) {
+        return Names.escapeInjective(name, union(KEYWORDS, BUILTINS, BUILTIN_CLASSES));
     }
 
     /** The names a class cannot take at a module's top level (keywords, builtins the code names). */

@@ -84,6 +84,6 @@ final class EdgeValues {
                         new Value.Object_(new Object_(7, true)),
                         new Value.Text(new String_("t")),
                         new Value.Override_(Override_.SELF)))))
-                .setClass("c").setEncode("e").setSelf("me").setAsync("a").setIsSet(true);
+                .setClass_("c").setEncode("e").setSelf("me").setAsync("a").setIsSet(true);
     }
 }

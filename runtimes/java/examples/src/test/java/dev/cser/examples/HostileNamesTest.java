@@ -27,7 +27,7 @@ class HostileNamesTest {
     @Test
     void fieldsWhoseAccessorsWouldMeetKeepTheirOwnValues() throws CserDecodeException {
         Reader r = new Reader().setAB("a_b").setAB2("a__b").setEnabled(true).setIsEnabled4(false)
-                .setClass("class").setClass6("class_").setUnknownFields_("unknown_fields")
+                .setClass_("class").setClass6("class_").setUnknownFields_("unknown_fields")
                 .setUnknownFields8("unknown_fields_").setJava("java").setDev("dev").setFooBar("foo_bar")
                 .setFooBar12("foo__bar");
         Reader back = Reader.decode(r.encode());

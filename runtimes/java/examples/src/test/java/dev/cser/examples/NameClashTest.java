@@ -31,7 +31,7 @@ class NameClashTest {
                 new Value.Long_(-5L),
                 new Value.Text(new String_("t")),
                 new Value.Override_(Override_.SELF)));
-        Holder h = new Holder().setValue(v).setClass("c").setCodec("k").setTag(3).setEncode("e").setIsSet(true)
+        Holder h = new Holder().setValue(v).setClass_("c").setCodec("k").setTag(3).setEncode("e").setIsSet(true)
                 .setSelf("me").setFrom("f").setAsync("a").setR("r").setW("w").setMsg("m");
         Holder back = Holder.decode(h.encode());
         assertEquals(h, back);

@@ -149,7 +149,7 @@ class ScalarRoundTripTest {
 
     @Test
     void keywordNamesAreEscaped() throws CserDecodeException {
-        Keywords k = new Keywords().setType("t").setClass("c").setMatch(3).setSelf(true).setImport("i")
+        Keywords k = new Keywords().setType("t").setClass_("c").setMatch(3).setSelf(true).setImport("i")
                 .setDefault(4).setFn("f").setNone("n");
         Keywords back = Keywords.decode(k.encode());
         assertEquals(k, back);
