@@ -64,9 +64,20 @@ public final class RustGenerator implements Generator {
         return files;
     }
 
-    /** The generated methods that return Self (or a Result of it), by which clippy's lint goes. */
-    private static final List<String> CONSTRUCTORS = List.of("decode", "read_nested", "read_body", "from_json",
-            "from_number");
+    /**
+     * Every associated function without a receiver that the Rust templates write: clippy's
+     * {@code self_named_constructors} goes by such a function's name and a return type that holds
+     * Self ({@code values() -> &[Self]} too: schemagen seed 399, an enum {@code Values}). One that
+     * returns no Self costs only an allow; LintCleanCodeTest reads the templates and checks that
+     * none is missing.
+     */
+    private static final List<String> CONSTRUCTORS = List.of("decode", "decode_content", "default", "from_json",
+            "from_number", "read_body", "read_nested", "values", "variant_path");
+
+    /** {@link #CONSTRUCTORS}, for the test that holds it to the templates. */
+    public static List<String> receiverlessFunctions() {
+        return CONSTRUCTORS;
+    }
 
     /**
      * Whether clippy's {@code self_named_constructors} calls a generated constructor of {@code d}
