@@ -27,8 +27,15 @@ all: build demo
 
 ## Builds the compiler jar (compiler/target/cserc.jar, run by bin/cserc), the Java runtime, and
 ## the generated code of schema/examples.
+## In `make test`, test-java's `mvn package` (tests included) builds all of it: there build
+## waits for test-java instead of packaging again (test-fuzz and test-load ask for build).
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+build: test-java
+	@echo "build: built by test-java"
+else
 build:
 	$(MVN) $(MVN_FLAGS) -q package -DskipTests
+endif
 
 ## The W3 demos: Sakai content entities written to a stream and read back (Java), then stored
 ## as blobs in SQLite by Java, edited by Python and checked by Rust (seed 002's setting); then the
@@ -270,8 +277,8 @@ fuzz: build $(PY_VENV)/installed
 	runtimes/java/fuzz/run $(FUZZ_SECONDS)
 	runtimes/python/fuzz/run $(FUZZ_SECONDS)
 
-test-fuzz:
-	$(MAKE) fuzz FUZZ_SECONDS=20
+test-fuzz: FUZZ_SECONDS = 20
+test-fuzz: fuzz
 
 test-load: build across-parts $(PY_VENV)/installed
 	$(PY)/python conformance/load/run_load.py
