@@ -100,7 +100,8 @@ annotations""".split()
 PY_CLASSES = """NotImplemented Ellipsis Exception BaseException ValueError TypeError KeyError IndexError
 RecursionError SyntaxError Any Optional Union List Dict Tuple Callable ClassVar Final Literal TypeVar
 Generic Protocol Iterator Iterable Sequence Mapping NamedTuple TypedDict Self IntEnum Enum Path
-DecodeError EncodeError JsonError StreamReader StreamWriter UnknownFields Reader Writer TAG""".split()
+DecodeError EncodeError JsonError StreamReader StreamWriter UnknownFields Reader Writer TAG FINGERPRINT
+CODEC""".split()
 PY_MODULES = """typing enum cser codec reader writer varint zigzag utf8 stream message errors limits path
 unknown kafka native sys os builtins dataclasses collections struct math abc re io json functools
 itertools bind descriptor from_json to_json type_name tag slots match_args missing init repr eq

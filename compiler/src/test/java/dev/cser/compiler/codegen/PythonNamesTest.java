@@ -102,4 +102,13 @@ class PythonNamesTest {
         assertTrue(py.contains("    TAG_ = 1\n"), py);
         assertTrue(py.contains("    TAG__ = 2\n"), py);
     }
+
+    @Test
+    void aTypeNamedFingerprintIsEscapedInsideEveryClassBody() throws Exception {
+        // Every record, struct and union class defines FINGERPRINT: a field of a type of that
+        // name would be annotated with the class attribute (as TAG in variant classes).
+        String py = emit("package n;\nrecord FINGERPRINT { i32 x = 1; }\nrecord R { FINGERPRINT f = 1; }\n");
+        assertTrue(py.contains("class FINGERPRINT_:"), py);
+        assertTrue(py.contains("    f: FINGERPRINT_\n"), py);
+    }
 }

@@ -35,7 +35,11 @@ public final class JavaTarget extends Target {
             "String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Float", "Double",
             "Character", "Void", "Override", "Math", "System", "Record", "Iterable", "Number", "Enum",
             "Class", "Exception", "CserCodec", "CserReader", "CserWriter", "CserDecodeException",
-            "DecodeErrorKind", "Values", "IllegalStateException", "IllegalArgumentException", "UnknownFields");
+            "DecodeErrorKind", "Values", "IllegalStateException", "IllegalArgumentException", "UnknownFields",
+            // the static field every record, struct and union class has: inside such a class
+            // CODEC.forNumber(...) names the field, since a variable wins over a type (JLS
+            // §6.5.2; schemagen seed 1742, an enum CODEC)
+            "CODEC");
 
     /**
      * Package roots every generated class names in expressions ({@code java.util.Objects},

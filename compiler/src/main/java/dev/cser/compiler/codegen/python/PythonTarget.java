@@ -86,11 +86,13 @@ public final class PythonTarget extends Target {
     }
 
     /**
-     * Names a generated class body defines that could be a type's name: a variant class's
-     * {@code TAG}. Inside that body the name is the attribute, so a type named {@code TAG} could
-     * not be named in its annotations (mypy: "Variable ... is not valid as a type").
+     * Names a generated class body defines that could be a type's name (PascalCase, so without
+     * underscores: not TYPE_NAME or TYPE_ID): a variant class's {@code TAG}, and the
+     * {@code FINGERPRINT} of every record, struct and union class. Inside that body the name is
+     * the attribute, so a type of that name could not be named in its annotations (mypy:
+     * "Variable ... is not valid as a type").
      */
-    private static final Set<String> CLASS_BODY_NAMES = Set.of("TAG");
+    private static final Set<String> CLASS_BODY_NAMES = Set.of("TAG", "FINGERPRINT");
 
     /** A class name (a type or a union's variant class): as given, escaped. */
     public String className(String name) {

@@ -51,6 +51,8 @@ class JavaTargetTest {
         assertEquals("String_", target.className("String"));
         assertEquals("CserReader_", target.className("CserReader"));
         assertEquals("UnknownFields_", target.className("UnknownFields"));
+        // the static CODEC of every record class wins over a type CODEC inside it (seed 1742)
+        assertEquals("CODEC_", target.className("CODEC"));
         assertEquals("Image", target.className("Image"));
     }
 
