@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 record Vectors(String file, List<Vector> all) {
 
     /** The repository root. */
-    static final Path REPO = TestPaths.MODULE.getParent();
+    static final Path REPO = TestPaths.REPOSITORY;
 
     /** One vector: its schema (a path from the repository root), type, mode, bytes and, for rejects, error kind. */
     record Vector(String name, String schema, String type, String mode, String hex, String kind, Object value) {

@@ -7,7 +7,7 @@ import java.util.Properties;
 
 /** The compiler's version: the Maven project version, written into a resource when it is built. */
 public final class Version {
-    /** Filtered by Maven (compiler/pom.xml, src/main/resources-filtered). */
+    /** Filtered by Maven (tools/cserc/pom.xml, src/main/resources-filtered). */
     private static final String RESOURCE = "/dev/cser/compiler/version.properties";
 
     private Version() {}

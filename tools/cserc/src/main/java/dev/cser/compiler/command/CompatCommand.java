@@ -2,7 +2,6 @@ package dev.cser.compiler.command;
 
 import dev.cser.compiler.SchemaCompiler;
 import dev.cser.compiler.compat.CompatChecker;
-import dev.cser.compiler.compat.CompatOptions;
 import dev.cser.compiler.compat.CompatReport;
 import dev.cser.compiler.diag.DiagnosticFormatter;
 import dev.cser.compiler.diag.SchemaException;

@@ -1,6 +1,6 @@
-package dev.cser.compiler.compat;
+package dev.cser.compiler.command;
 
-import dev.cser.compiler.command.Arguments;
+import dev.cser.compiler.compat.Mode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

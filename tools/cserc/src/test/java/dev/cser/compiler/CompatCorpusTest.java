@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cser.compiler.command.CompatOptions;
 import dev.cser.compiler.compat.CompatChecker;
-import dev.cser.compiler.compat.CompatOptions;
 import dev.cser.compiler.compat.Finding;
 import dev.cser.compiler.compat.Rule;
 import dev.cser.compiler.diag.SchemaException;

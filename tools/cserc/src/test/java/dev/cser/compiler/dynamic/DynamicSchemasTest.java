@@ -116,7 +116,7 @@ class DynamicSchemasTest {
      */
     @Test
     void aDecodeTraceCoversEveryByteOfEveryVectorOnce() throws Exception {
-        Path root = TestPaths.MODULE.getParent();
+        Path root = TestPaths.REPOSITORY;
         Map<String, DynamicSchema> schemas = new HashMap<>();
         int checked = 0;
         try (Stream<Path> files = Files.list(root.resolve("conformance/vectors"))) {
