@@ -25,8 +25,8 @@ EXAMPLES_CP = runtimes/java/target/classes:runtimes/java/json/target/classes:run
 
 all: build demo
 
-## Builds the compiler jar (compiler/target/cserc.jar, run by bin/cserc), the Java runtime, and
-## the generated code of schema/examples.
+## Builds the compiler jar (tools/cserc/target/cserc.jar, run by bin/cserc), the Java runtime, and
+## the generated code of schema/examples (not the benchmark and fuzz modules: -Pbench, -Pfuzz).
 ## In `make test`, test-java's `mvn package` (tests included) builds all of it: there build
 ## waits for test-java instead of packaging again (test-fuzz and test-load ask for build).
 ifneq ($(filter test,$(MAKECMDGOALS)),)
@@ -48,11 +48,13 @@ demo: build across-parts
 
 test: test-java test-fmt test-rust test-python test-conformance test-schemagen test-install test-bench test-fuzz test-load test-kafka
 
-## JUnit: the compiler (with its malformed-schema corpus), the Java runtime, the round trips
-## of every example schema, and cser-maven-plugin, whose integration tests build and test the
-## standalone runtimes/java/example-project and a project with a bad schema.
+## JUnit: the compiler, the command line (with its malformed-schema corpus), the Java runtime,
+## the round trips of every example schema, and cser-maven-plugin, whose integration tests build
+## and test the standalone runtimes/java/example-project and a project with a bad schema; with
+## -Pall also the benchmark module (its size tests and benchmarks.jar, which test-bench runs) and
+## the fuzz targets in Jazzer's regression mode over their seeds.
 test-java:
-	$(MVN) $(MVN_FLAGS) package
+	$(MVN) $(MVN_FLAGS) -Pall package
 
 ## The Rust workspace (runtimes/rust): the runtime crate, cser-build, the code generated for every
 ## example schema (cser-examples, whose tests also read the bytes the Java tests wrote and the
@@ -60,7 +62,7 @@ test-java:
 ## W3 example crate built with cser-build; then clippy (-D warnings) and rustfmt over all of it,
 ## generated code included. cargo runs the workspace's default members: all but cser-kafka, which
 ## builds librdkafka and has its own target, test-kafka-rust.
-CSERC_JAR = compiler/target/cserc.jar
+CSERC_JAR = tools/cserc/target/cserc.jar
 RUST_ENV = CSERC=$(CURDIR)/bin/cserc
 
 JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
@@ -68,8 +70,8 @@ JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
 ## Every schema of the repository is in `cserc fmt`'s layout (compiler/README.md), but the
 ## malformed-schema corpus and the Maven plugin's bad-schema test (broken on purpose) and fmt's own
 ## unformatted test inputs.
-FMT_CHECKED = $(shell git ls-files '*.cser' | grep -v -e '^compiler/src/test/resources/malformed/' \
-	-e '^runtimes/java/maven-plugin/src/it/bad-schema/' -e '^compiler/src/test/resources/fmt/.*\.in\.cser$$')
+FMT_CHECKED = $(shell git ls-files '*.cser' | grep -v -e '^tools/cserc/src/test/resources/malformed/' \
+	-e '^tools/maven-plugin/src/it/bad-schema/' -e '^compiler/src/test/resources/fmt/.*\.in\.cser$$')
 
 test-fmt: $(CSERC_JAR)
 	bin/cserc fmt --check $(FMT_CHECKED)
@@ -236,9 +238,15 @@ $(W5_DATA): $(BENCH_TOOLS)/installed benchmarks/data/w5_from_smiles.py
 	$(BENCH_TOOLS)/bin/python benchmarks/data/w5_from_smiles.py $@
 
 # allowAttachSelf: JOL (the W3 graph size) measures with the JVM's instrumentation.
-BENCH_JAVA = $(JAVA) -Djdk.attach.allowAttachSelf=true -cp benchmarks/java/target/benchmarks.jar dev.cser.bench.RunAll
+BENCH_JAR = benchmarks/java/target/benchmarks.jar
+BENCH_JAVA = $(JAVA) -Djdk.attach.allowAttachSelf=true -cp $(BENCH_JAR) dev.cser.bench.RunAll
+# The benchmark module is built only when asked for (-Pbench); in make test, test-java builds it.
+BENCH_JAVA_BUILD = $(MVN) $(MVN_FLAGS) -q -Pbench -pl benchmarks/java -am package -DskipTests
 
-test-bench: $(CSERC_JAR) $(PY_VENV)/installed
+$(BENCH_JAR):
+	$(BENCH_JAVA_BUILD)
+
+test-bench: $(CSERC_JAR) $(BENCH_JAR) $(PY_VENV)/installed
 	$(BENCH_JAVA) smoke
 	$(BENCH_RUST) test -q
 	$(BENCH_RUST) run -q --bin report -- --mode smoke
@@ -254,6 +262,7 @@ BENCH_MODE = $(if $(filter bench,$@),full,quick)
 BENCH_OUT = $(CURDIR)/benchmarks/$(if $(filter bench,$@),results,target/quick)
 
 bench bench-quick: build across-parts $(W5_DATA)
+	$(BENCH_JAVA_BUILD)
 	benchmarks/python/setup.sh
 	cd runtimes/rust && $(RUST_ENV) cargo build -q --release -p cser-across
 	$(if $(filter bench-quick,$@),rm -rf $(BENCH_OUT))
@@ -346,6 +355,6 @@ bench-report: $(BENCH_TOOLS)/installed
 
 clean:
 	rm -rf conformance/target
-	$(MVN) $(MVN_FLAGS) -q clean
+	$(MVN) $(MVN_FLAGS) -q -Pall clean
 	cd runtimes/rust && cargo clean
 	rm -rf $(PY_VENV) $(PY_DIR)/target

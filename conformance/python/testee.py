@@ -45,7 +45,7 @@ from typing import Any
 from cser import json as cser_json
 
 ROOT = Path(__file__).resolve().parents[2]
-JAR = ROOT / "compiler" / "target" / "cserc.jar"
+JAR = ROOT / "tools" / "cserc" / "target" / "cserc.jar"
 CACHE = ROOT / "conformance" / "target" / "cache" / "python"
 MARKER = "complete"
 

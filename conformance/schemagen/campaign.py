@@ -47,7 +47,7 @@ from harness import first_difference  # noqa: E402
 # CSER_SCHEMAGEN_TARGET: another directory for the work, the testees and the logs, so that a
 # second run (a smoke beside a campaign) does not share the first one's batch directory
 TARGET = Path(os.environ.get("CSER_SCHEMAGEN_TARGET", ROOT / "conformance" / "target" / "schemagen"))
-JAR = ROOT / "compiler" / "target" / "cserc.jar"
+JAR = ROOT / "tools" / "cserc" / "target" / "cserc.jar"
 VENV = ROOT / "runtimes" / "python" / ".venv" / "bin"
 RUFF_RULES = "E4,E7,E9,F,W,UP,I,RUF,B"  # the Makefile's RUFF_RULES for generated code
 JAVA_RUNTIME = ROOT / "runtimes" / "java" / "target" / "classes"
