@@ -54,22 +54,8 @@ public final class CatCommand extends InspectCommand {
             """;
 
     public CatCommand() {
-        super(OPTIONS);
-    }
-
-    @Override
-    public String name() {
-        return "cat";
-    }
-
-    @Override
-    public String summary() {
-        return "print the records of stream files as JSON lines, and their headers";
-    }
-
-    @Override
-    public String usage() {
-        return USAGE;
+        super("cat", "print the records of stream files as JSON lines, and their headers",
+                USAGE, OPTIONS);
     }
 
     @Override

@@ -61,6 +61,21 @@ final class DataInputs {
         return DynamicCodec.of(type(schema(options, err), options, command, err));
     }
 
+    /** The one message {@code decode} and {@code explain} read: where from, its type's codec, its bytes. */
+    record Message(String input, DynamicCodec codec, byte[] bytes) {}
+
+    /**
+     * The one input of a command that reads a single message, the codec of its {@code --type},
+     * and the input's bytes (raw, hex or base64 as the options say), in that order: a command
+     * line error before a schema error, a schema error before an unreadable input.
+     */
+    static Message message(InspectOptions options, Command command, InputStream stdin, PrintStream err)
+            throws CommandFailure {
+        String input = options.singleInput();
+        DynamicCodec codec = codec(options, command, err);
+        return new Message(input, codec, readBytes(input, options.encoding(), stdin, err));
+    }
+
     /** How an input is named in messages: its path, or {@code <stdin>}. */
     static String displayName(String input) {
         return input.equals("-") ? "<stdin>" : input;

@@ -2,7 +2,6 @@ package dev.cser.compiler.command;
 
 import dev.cser.CserDecodeException;
 import dev.cser.compiler.command.InspectOptions.Option;
-import dev.cser.dynamic.DynamicCodec;
 import dev.cser.dynamic.DynamicJson;
 import dev.cser.dynamic.DynamicValue;
 import java.io.InputStream;
@@ -40,34 +39,18 @@ public final class DecodeCommand extends InspectCommand {
             """;
 
     public DecodeCommand() {
-        super(OPTIONS);
-    }
-
-    @Override
-    public String name() {
-        return "decode";
-    }
-
-    @Override
-    public String summary() {
-        return "print a message's bytes as JSON, driven by its schema (like protoc --decode)";
-    }
-
-    @Override
-    public String usage() {
-        return USAGE;
+        super("decode", "print a message's bytes as JSON, driven by its schema (like protoc --decode)",
+                USAGE, OPTIONS);
     }
 
     @Override
     int inspect(InspectOptions options, InputStream in, PrintStream out, PrintStream err) throws CommandFailure {
-        String input = options.singleInput();
-        DynamicCodec codec = DataInputs.codec(options, this, err);
-        byte[] bytes = DataInputs.readBytes(input, options.encoding(), in, err);
+        DataInputs.Message message = DataInputs.message(options, this, in, err);
         DynamicValue value;
         try {
-            value = codec.decode(bytes);
+            value = message.codec().decode(message.bytes());
         } catch (CserDecodeException e) {
-            err.println(DataInputs.displayName(input) + ": " + e.getMessage());
+            err.println(DataInputs.displayName(message.input()) + ": " + e.getMessage());
             return 1;
         }
         out.println(DynamicJson.write(value, !options.compact()));

@@ -45,22 +45,8 @@ public final class EncodeCommand extends InspectCommand {
             """;
 
     public EncodeCommand() {
-        super(OPTIONS);
-    }
-
-    @Override
-    public String name() {
-        return "encode";
-    }
-
-    @Override
-    public String summary() {
-        return "write a value given as JSON as its message's bytes";
-    }
-
-    @Override
-    public String usage() {
-        return USAGE;
+        super("encode", "write a value given as JSON as its message's bytes",
+                USAGE, OPTIONS);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.cser.compiler.command;
 import dev.cser.CserDecodeException;
 import dev.cser.compiler.command.InspectOptions.Option;
 import dev.cser.compiler.inspect.AnnotatedDump;
-import dev.cser.dynamic.DynamicCodec;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.EnumSet;
@@ -47,41 +46,27 @@ public final class ExplainCommand extends InspectCommand {
             """;
 
     public ExplainCommand() {
-        super(OPTIONS);
-    }
-
-    @Override
-    public String name() {
-        return "explain";
-    }
-
-    @Override
-    public String summary() {
-        return "print an annotated hex dump of a message (like flatc --annotate)";
-    }
-
-    @Override
-    public String usage() {
-        return USAGE;
+        super("explain", "print an annotated hex dump of a message (like flatc --annotate)",
+                USAGE, OPTIONS);
     }
 
     @Override
     int inspect(InspectOptions options, InputStream in, PrintStream out, PrintStream err) throws CommandFailure {
-        String input = options.singleInput();
-        DynamicCodec codec = DataInputs.codec(options, this, err);
-        byte[] bytes = DataInputs.readBytes(input, options.encoding(), in, err);
+        DataInputs.Message message = DataInputs.message(options, this, in, err);
+        byte[] bytes = message.bytes();
         AnnotatedDump dump = new AnnotatedDump();
         CserDecodeException error = null;
         try {
-            codec.decode(bytes, dump);
+            message.codec().decode(bytes, dump);
         } catch (CserDecodeException e) {
             error = e;
         }
-        out.println(codec.type().qualifiedName() + ", " + bytes.length + (bytes.length == 1 ? " byte" : " bytes"));
+        out.println(message.codec().type().qualifiedName() + ", " + bytes.length
+                + (bytes.length == 1 ? " byte" : " bytes"));
         out.print(dump.render(bytes));
         out.flush();
         if (error != null) {
-            err.println(DataInputs.displayName(input) + ": " + error.getMessage());
+            err.println(DataInputs.displayName(message.input()) + ": " + error.getMessage());
             return 1;
         }
         return 0;

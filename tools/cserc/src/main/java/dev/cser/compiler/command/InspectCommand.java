@@ -7,16 +7,43 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What {@code cserc decode}, {@code encode}, {@code explain} and {@code cat} share: their command
- * line (InspectOptions), {@code --help}, misuse reported with the command's usage (exit 2), and
- * a {@link CommandFailure} (already reported) turned into its exit status. A subclass checks its
- * operands and does its one job in {@link #inspect}.
+ * What {@code cserc decode}, {@code encode}, {@code explain} and {@code cat} share: their name,
+ * summary and usage, their command line (InspectOptions), {@code --help}, misuse reported with
+ * the command's usage (exit 2), and a {@link CommandFailure} (already reported) turned into its
+ * exit status. A subclass checks its operands and does its one job in {@link #inspect}.
  */
 abstract class InspectCommand implements Command {
+    private final String name;
+    private final String summary;
+    private final String usage;
     private final Set<Option> options;
 
-    InspectCommand(Set<Option> options) {
+    /**
+     * @param name the word that selects the command
+     * @param summary its line in {@code cserc help}
+     * @param usage its whole usage text
+     * @param options the options it takes besides {@code -I} and {@code --help}
+     */
+    InspectCommand(String name, String summary, String usage, Set<Option> options) {
+        this.name = name;
+        this.summary = summary;
+        this.usage = usage;
         this.options = options;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final String summary() {
+        return summary;
+    }
+
+    @Override
+    public final String usage() {
+        return usage;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.cser.compiler.command;
 import dev.cser.compiler.inspect.ByteText.Encoding;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -22,10 +23,7 @@ record InspectOptions(boolean help, Path schema, List<Path> includeDirs, String 
     static InspectOptions parse(List<String> args, Set<Option> accepted) {
         boolean help = false;
         String type = null;
-        Encoding encoding = Encoding.RAW;
-        boolean compact = false;
-        boolean count = false;
-        boolean offsets = false;
+        Set<Option> given = EnumSet.noneOf(Option.class);
         List<Path> includes = new ArrayList<>();
         List<String> operands = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -39,22 +37,22 @@ record InspectOptions(boolean help, Path schema, List<Path> includeDirs, String 
                 case "--offsets" -> Option.OFFSETS;
                 default -> null;
             };
-            if (option != null && !accepted.contains(option)) {
-                throw new IllegalArgumentException("unknown option " + a);
+            if (option != null) {
+                if (!accepted.contains(option)) {
+                    throw new IllegalArgumentException("unknown option " + a);
+                }
+                if (option == Option.HEX && given.contains(Option.BASE64)
+                        || option == Option.BASE64 && given.contains(Option.HEX)) {
+                    throw new IllegalArgumentException("--hex and --base64 exclude each other");
+                }
+                given.add(option);
+                if (option == Option.TYPE) {
+                    type = Arguments.value(args, ++i, a);
+                }
+                continue;
             }
             switch (a) {
                 case "-h", "--help" -> help = true;
-                case "--type", "-t" -> type = Arguments.value(args, ++i, a);
-                case "--hex", "--base64" -> {
-                    Encoding e = a.equals("--hex") ? Encoding.HEX : Encoding.BASE64;
-                    if (encoding != Encoding.RAW && encoding != e) {
-                        throw new IllegalArgumentException("--hex and --base64 exclude each other");
-                    }
-                    encoding = e;
-                }
-                case "--compact" -> compact = true;
-                case "--count" -> count = true;
-                case "--offsets" -> offsets = true;
                 case "-I" -> includes.add(Path.of(Arguments.value(args, ++i, a)));
                 case "-" -> operands.add(a);
                 default -> {
@@ -68,6 +66,11 @@ record InspectOptions(boolean help, Path schema, List<Path> includeDirs, String 
                 }
             }
         }
+        Encoding encoding = given.contains(Option.HEX) ? Encoding.HEX
+                : given.contains(Option.BASE64) ? Encoding.BASE64 : Encoding.RAW;
+        boolean compact = given.contains(Option.COMPACT);
+        boolean count = given.contains(Option.COUNT);
+        boolean offsets = given.contains(Option.OFFSETS);
         if (help) {
             return new InspectOptions(true, null, List.of(), null, encoding, compact, count, offsets, List.of());
         }
