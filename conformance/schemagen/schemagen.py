@@ -26,42 +26,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from schemagen_model import (
-    INT_RANGE,
-    INTEGERS,
-    MAX_DEPTH,
-    MAX_FIELDS,
-    MAX_IN_PLACE,
-    MAX_MEMBERS,
-    MAX_NAME,
-    MAX_SEGMENTS,
-    MAX_TYPE_NESTING,
-    MAX_VARIANTS,
-    MAX_ZERO_DEPTH,
-    MAX_ZERO_SIZE,
-    SCALARS,
-    Decl,
-    Member,
-    Options,
-    SchemaFile,
-    Type,
-    type_min_depth,
-    type_zero_depth,
-)
-from schemagen_text import Schema, render, type_text
+from schemagen_model import Decl, Member, Options, SchemaFile, Type
+from schemagen_text import Schema, render
 from schemagen_types import Generator, generate
 from schemagen_values import ValueGen, values
-from schemagen_words import HOSTILE_DOCS, PASCAL_POOL, SNAKE_POOL, UPPER_POOL, Names, hostile_doc, twins
 
 # The generator's names as schemagen.X (campaign.py uses Options, Schema, generate and values),
 # each defined in one of the modules above.
-__all__ = [
-    "HOSTILE_DOCS", "INTEGERS", "INT_RANGE", "MAX_DEPTH", "MAX_FIELDS", "MAX_IN_PLACE", "MAX_MEMBERS",
-    "MAX_NAME", "MAX_SEGMENTS", "MAX_TYPE_NESTING", "MAX_VARIANTS", "MAX_ZERO_DEPTH", "MAX_ZERO_SIZE",
-    "PASCAL_POOL", "SCALARS", "SNAKE_POOL", "UPPER_POOL", "Decl", "Generator", "Member", "Names",
-    "Options", "Schema", "SchemaFile", "Type", "ValueGen", "generate", "hostile_doc", "render",
-    "twins", "type_min_depth", "type_text", "type_zero_depth", "values",
-]
+__all__ = ["Decl", "Generator", "Member", "Options", "Schema", "SchemaFile", "Type", "ValueGen", "generate", "render",
+           "values"]
 
 
 def main() -> None:
