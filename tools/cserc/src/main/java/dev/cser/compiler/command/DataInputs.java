@@ -1,5 +1,6 @@
 package dev.cser.compiler.command;
 
+import dev.cser.CserDecodeException;
 import dev.cser.compiler.SchemaCompiler;
 import dev.cser.compiler.diag.SchemaException;
 import dev.cser.compiler.dynamic.DynamicSchemas;
@@ -25,6 +26,19 @@ import java.util.List;
  */
 final class DataInputs {
     private DataInputs() {}
+
+    /**
+     * The message of a decode error of one message, as decode and explain print it: where the
+     * runtime's hint (bytes starting with the stream magic) names the Java stream reader, the
+     * command line's user reads a stream with {@code cserc cat}.
+     */
+    static String describe(CserDecodeException e) {
+        return e.describe(e.hint() == null ? null : STREAM_HINT);
+    }
+
+    /** The hint of {@link #describe} for bytes that start with the stream magic. */
+    static final String STREAM_HINT = "the bytes start with \"CSER\", the magic of a stream (SPEC §8): "
+            + "read them with cserc cat, not as one message";
 
     /** The system property the {@code bin/cserc} launcher sets when its standard output is a terminal. */
     static final String STDOUT_TERMINAL = "cserc.stdout.terminal";

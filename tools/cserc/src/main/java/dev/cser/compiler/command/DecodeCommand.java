@@ -50,7 +50,7 @@ public final class DecodeCommand extends InspectCommand {
         try {
             value = message.codec().decode(message.bytes());
         } catch (CserDecodeException e) {
-            err.println(DataInputs.displayName(message.input()) + ": " + e.getMessage());
+            err.println(DataInputs.displayName(message.input()) + ": " + DataInputs.describe(e));
             return 1;
         }
         out.println(DynamicJson.write(value, !options.compact()));

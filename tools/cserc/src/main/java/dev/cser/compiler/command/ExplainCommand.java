@@ -66,7 +66,7 @@ public final class ExplainCommand extends InspectCommand {
         out.print(dump.render(bytes));
         out.flush();
         if (error != null) {
-            err.println(DataInputs.displayName(message.input()) + ": " + error.getMessage());
+            err.println(DataInputs.displayName(message.input()) + ": " + DataInputs.describe(error));
             return 1;
         }
         return 0;

@@ -72,6 +72,19 @@ class InspectCommandLineTest {
     }
 
     @Test
+    void aStreamGivenAsOneMessageIsHintedToCserCatNotToAJavaClass() {
+        // The stream magic "CSER", a version byte and the start of a header: not a message.
+        String stream = "43534552" + "01" + "00".repeat(16);
+        for (String command : List.of("decode", "explain")) {
+            CsercRun run = CsercRun.run(stream, command, SCHEMA, "--type", TYPE, "--hex");
+            assertEquals(1, run.status(), command);
+            assertTrue(run.err().contains("; hint: the bytes start with \"CSER\", the magic of a stream (SPEC §8): "
+                    + "read them with cserc cat, not as one message\n"), command + ": " + run.err());
+            assertTrue(!run.err().contains("CserStreamReader"), command + ": " + run.err());
+        }
+    }
+
+    @Test
     void encodeWritesRawBytesHexOrBase64() {
         String json = "{\"name\":\"Ann\",\"age\":30}";
         assertArrayEquals(CONTACT, CsercRun.run(json, "encode", SCHEMA, "--type", TYPE).out());
