@@ -12,18 +12,16 @@
 //! process that depends on every case measured before (benchmarks/notes.md). A child builds the
 //! values of every workload, as the single process did, and measures only its own. Each workload
 //! is measured in five such processes (quick: of W2, W3 and W6 only), one round of every
-//! workload after another, and a row is the round with the middle median: one process whose heap
-//! landed badly moved a peer's nanosecond encode by 15-20% (W6 prost 99 ns in one full run,
-//! 80-88 ns in three quick ones), and a run of one process per workload could not repeat its own
-//! ratios within 15%.
+//! workload after another, and a row is the round with the middle median: a process whose heap
+//! landed badly moves a nanosecond operation by more than the differences measured, so one
+//! process per workload cannot repeat its own ratios.
 //!
 //! Two passes: a counting pass (the counting global allocator of `cser_benchmarks::alloc`:
 //! bytes allocated per operation, averaged over a few calls after one warm-up call), then a
 //! timing pass in turns. This VM's host swings the speed of the same code by up to 2-3x over one
-//! to a few seconds (W3 bitcode decode took 2612 ns a call in one run and 1402 ns in the next,
-//! each steady within its own 0.7 s), so timing one case after another, as criterion did, put
-//! each library in a different host state and moved the peers' ratios to cser by up to 2x
-//! between runs. Instead the libraries take turns, op by op: a warm-up pass (each case untimed
+//! to a few seconds, so timing one case after another, as criterion did, puts each library in a
+//! different host state and moves the peers' ratios to cser between runs. Instead the libraries
+//! take turns, op by op: a warm-up pass (each case untimed
 //! for 300 ms, quick 200 ms, which sizes its batches to about 7 ms, quick 5 ms), then 10 passes
 //! (quick 6) in which each case, cser first, runs whole timed batches for 70 ms (quick 50 ms).
 //! `median_ns`, `p10_ns` and `p90_ns` are quantiles of every batch's time per iteration;
@@ -32,6 +30,9 @@
 //! `smoke` runs every operation once (or `--repeat N` times, for instruction counts under
 //! callgrind: the difference between two repeat counts is the steady-state cost of the
 //! operations, without the setup) and writes nothing.
+//!
+//! benchmarks/notes.md, "The host's swings, and turns" and "Rust (report)", has the
+//! measurements behind these choices.
 
 //!
 //! The modules, one job each: `args` (the command line), `selection` (which cases a run

@@ -15,12 +15,10 @@ use crate::selection::Selection;
 
 /// How many child processes measure each workload, full and quick alike (quick's passes are
 /// shorter; smoke runs in one process): the middle one's row is kept, and every one's turns count
-/// for `vs_cser`. Five: a nanosecond operation's ratio moves with the process (W4 rkyv decode
-/// against cser: 0.69-0.80 over eight W4-only runs of three processes), five processes of three
-/// workloads fit a quick run's minutes, and the full run, the reference a quick run is compared
-/// with, should not rest on fewer processes than a quick run. (W6 bitcode encode: 2.92x cser with
-/// three rounds, 2.95x with five; quick runs 3.25-3.38x on one day, 2.82-3.00x the next: the
-/// host's state, not the rounds.)
+/// for `vs_cser`. Five: a nanosecond operation's ratio moves with the process, five processes of
+/// three workloads fit a quick run's minutes, and the full run, the reference a quick run is
+/// compared with, should not rest on fewer processes than a quick run (benchmarks/notes.md,
+/// "Rust (report)", has the measurements).
 const ROUNDS: usize = 5;
 
 /// Measures each workload the selection may select in child processes of its own, [`ROUNDS`]

@@ -29,8 +29,8 @@ pub fn write_results(
                         "workload": w,
                         "library": l,
                         "op": op.name(),
-                        // Tenths of a nanosecond: W4's encodes take 9-12 ns, and whole
-                        // nanoseconds moved their ratios by up to 10%.
+                        // Tenths of a nanosecond: W4's encodes take about ten, so whole
+                        // nanoseconds would move their ratios by several percent.
                         "median_ns": tenths(m.median_ns),
                         "p10_ns": tenths(m.p10_ns),
                         "p90_ns": tenths(m.p90_ns),

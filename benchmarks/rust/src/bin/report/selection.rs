@@ -5,14 +5,13 @@ use cser_benchmarks::harness::{Case, Op, LIBRARIES};
 
 /// The quick mode's libraries: cser and the issue-18 targets (bitcode, rkyv). postcard, prost,
 /// serde_json and the legacy bincode are measured in full only: a quick run has six minutes for
-/// every harness (with postcard and prost, `make bench-quick` took 6 min 37 s).
+/// every harness, and with them it took longer (benchmarks/notes.md, "Rust (report)").
 const QUICK_LIBRARIES: [&str; 3] = ["cser", "bitcode", "rkyv"];
 
 /// The quick mode's workloads, as in the Java and Python quick runs: W1 and W5 take milliseconds
-/// an operation, mostly the allocator's and the memory's time, and their ratios moved with the
-/// host more than the others' (W1 bitcode decode's per-pass ratios to cser: 0.35-0.49 in one
-/// process; a quick run 17% off the full run's). W4 has no target and takes a fifth of the quick
-/// run's time; with the host slower than in the full run, quick runs took up to 5 min 59 s with it.
+/// an operation, mostly the allocator's and the memory's time, and their ratios move with the
+/// host more than the others'. W4 has no target and takes a large share of the quick run's time,
+/// which a slow host pushes past the six minutes (benchmarks/notes.md, "Rust (report)").
 const QUICK_WORKLOADS: [&str; 3] = ["W2", "W3", "W6"];
 
 /// Which cases a run measures: those whose id contains the filter, of its workload if it has one,

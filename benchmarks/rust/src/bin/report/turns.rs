@@ -32,9 +32,9 @@ impl Turns {
                 passes: 10,
                 slice: ms(70),
             },
-            // Per round: 42 cases × (0.2 s + 6 × 50 ms), plus the setup. (One process
-            // per workload with 0.2 s + 0.6 s moved W4's nanosecond encodes and W1's decodes by
-            // 15-38% against full; three short rounds agreed with full's three long ones.)
+            // Per round: 42 cases × (0.2 s + 6 × 50 ms), plus the setup. Short passes are
+            // enough because the rounds, not the length of one process, even out the heap
+            // (benchmarks/notes.md, "Rust (report)").
             Mode::Quick => Turns {
                 warm: ms(200),
                 passes: 6,
@@ -64,7 +64,7 @@ pub struct Turn {
 
 /// The timing pass, in turns: for one op, each timed case in harness order (cser first) runs
 /// for a slice, then the next; the report makes several such passes. The host of this VM swings
-/// the speed of the same code by 2-3x over one to a few seconds, so a peer and cser are only
+/// the speed of the same code by up to 2-3x over one to a few seconds, so a peer and cser are only
 /// comparable when timed within a fraction of a second of each other, and over several passes.
 pub struct TurnsPass<'a> {
     turns: Turns,
