@@ -355,8 +355,8 @@ def _sample(peer: Any) -> Any:
 
 
 def pyfory_case(workload: str, peer: Any, fory: Any) -> Case:
-    # pyfory's first serialize of a type is slow (its serializers are generated on first use;
-    # 15 s for W1's 100,000 items cold, 8 ms warm): warm it up on a few records first.
+    # pyfory's first serialize of a type is slow (its serializers are generated on first use,
+    # which over W1's 100,000 items takes seconds): warm it up on a few records first.
     for _ in range(3):
         fory.deserialize(fory.serialize(_sample(peer)))
     data: bytes = fory.serialize(peer)
