@@ -48,9 +48,7 @@ at once when it can (no cycle), else when the modules of the cycle have all been
 from __future__ import annotations
 
 import enum
-import linecache
 import os
-import re
 import threading
 import types
 from collections.abc import Callable
@@ -341,9 +339,10 @@ class _Group:
 
     def _compile(self) -> None:
         from cser import message, reader, writer
+        from cser.source import Module
 
         types = [parse_type(d) for d in self.descriptors]
-        module = Module(types, {**reader.HELPERS, **writer.HELPERS})
+        module = Module(types, {**reader.HELPERS, **writer.HELPERS}, _foreign)
         reader.emit(module)
         writer.emit(module)
         ns = module.run()
@@ -363,84 +362,6 @@ class _Group:
                 c.decode_body = read
                 c.encode_body = write
         self._state = 2
-
-
-class Module:
-    """The Python source that :mod:`cser.reader` and :mod:`cser.writer` write for the types of
-    one group, and the namespace it runs in: the runtime's helpers, and every object the code
-    names (classes, enum tables, zero values, other modules' readers and writers) bound to a
-    name of its own. :meth:`run` compiles it, with its text registered in :mod:`linecache` so
-    that tracebacks and debuggers show the line that failed."""
-
-    _count = 0
-    #: Names the code uses for locals and builtins: no global may take them.
-    _RESERVED = frozenset(
-        ("data pos end depth v n b f u pb tag start e out value range enumerate list isinstance len unk type tuple float "
-         "dict str").split()
-    )
-    _LOCAL = re.compile(r"_?(?:x|i|n|pb)\d+(?:_[xk]\d+)?(?:_values)?")
-
-    def __init__(self, types: list[TypeDesc], helpers: dict[str, Any]) -> None:
-        self.types = types
-        self.lines: list[str] = []
-        self.ns: dict[str, Any] = dict(helpers)
-        self._ids: dict[int, str] = {}
-        self._local = {td.cls: i for i, td in enumerate(types)}
-        self._readers = [self.fresh("read_" + td.cls.__name__) for td in types]
-        self._writers = [self.fresh("write_" + td.cls.__name__) for td in types]
-
-    def fresh(self, base: str) -> str:
-        """A name not taken yet in the namespace, from ``base``."""
-        if base in self._RESERVED or self._LOCAL.fullmatch(base):
-            base = "g_" + base
-        name = base
-        n = 1
-        while name in self.ns:
-            n += 1
-            name = f"{base}_{n}"
-        self.ns[name] = None
-        return name
-
-    def const(self, obj: Any, hint: str) -> str:
-        """The name the code uses for ``obj`` (the same name for the same object)."""
-        name = self._ids.get(id(obj))
-        if name is None:
-            name = self.fresh(hint)
-            self.ns[name] = obj
-            self._ids[id(obj)] = name
-        return name
-
-    def reader_name(self, i: int) -> str:
-        return self._readers[i]
-
-    def writer_name(self, i: int) -> str:
-        return self._writers[i]
-
-    def reader_of(self, cls: type[Any]) -> str:
-        """The name of the reader of a bound class: this group's, or another module's."""
-        i = self._local.get(cls)
-        if i is not None:
-            return self.reader_name(i)
-        return self.const(_foreign(cls)[0], "read_" + cls.__name__)
-
-    def writer_of(self, cls: type[Any]) -> str:
-        i = self._local.get(cls)
-        if i is not None:
-            return self.writer_name(i)
-        return self.const(_foreign(cls)[1], "write_" + cls.__name__)
-
-    def add(self, lines: list[str]) -> None:
-        self.lines.extend(lines)
-        self.lines.append("")
-
-    def run(self) -> dict[str, Any]:
-        Module._count += 1
-        module = self.types[0].cls.__module__ if self.types else "?"
-        filename = f"<cser codec {module} #{Module._count}>"
-        source = "\n".join(self.lines) + "\n"
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec"), self.ns)
-        return self.ns
 
 
 #: Held while a group compiles (re-entered when its code refers to another module's types).

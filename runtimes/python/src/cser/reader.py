@@ -5,7 +5,7 @@ Python interpreter of type descriptors (:mod:`cser.codec`) that reads values.
 source, from the descriptors: straight-line code with a local per field value, one-byte varints
 and short strings read inline, the primitives below called for the long cases, runs of
 fixed-width fields read with one precompiled :class:`struct.Struct`. It is compiled once, on
-first use (:class:`cser.codec.Module`); no descriptor is looked at while a message is read.
+first use (:class:`cser.source.Module`); no descriptor is looked at while a message is read.
 
 A reader takes ``(data, pos, end, depth)`` — the input, where to read, the end of the enclosing
 message or record body, the nesting levels left — and returns ``(value, new_pos)``. Every check
@@ -41,7 +41,6 @@ from cser.codec import (
     U32,
     U64,
     FieldDesc,
-    Module,
     Spec,
     TypeDesc,
 )
@@ -60,6 +59,7 @@ from cser.errors import (
 )
 from cser.floats import read_f32, read_f32_list
 from cser.limits import max_count, max_optional_count
+from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, run_struct, runs
 from cser.unknown import UnknownFields
 from cser.utf8 import decode_utf8
 from cser.varint import U64_MAX, read_varint
@@ -214,78 +214,6 @@ HELPERS: dict[str, Any] = {
 VARINT_MAX = {
     I16: 0xFFFF, I32: 0xFFFFFFFF, I64: U64_MAX, U16: 0xFFFF, U32: 0xFFFFFFFF, U64: U64_MAX, ENUM: 0x7FFFFFFF,
 }
-#: Fixed-width kinds a run of fields (one struct.Struct) can hold: format code and width.
-#: Not f32: struct's "<f" quiets signalling NaNs (cser.floats reads them bit for bit).
-RUN_CODES = {BOOL: ("B", 1), I8: ("b", 1), U8: ("B", 1), F64: ("d", 8)}
-
-
-def is_packed(spec: Spec) -> bool:
-    """A list of fixed-width or integer scalars: read and written in bulk."""
-    return spec.kind == LIST and spec.elem is not None and spec.elem.kind <= F64
-
-
-def runs(fields: list[FieldDesc]) -> dict[int, list[FieldDesc]]:
-    """Runs of two or more consecutive fixed-width fields, neither optional nor deprecated, by
-    the index of their first field: each is read (and written) with one struct.Struct."""
-    out: dict[int, list[FieldDesc]] = {}
-    i = 0
-    while i < len(fields):
-        j = i
-        while j < len(fields) and not fields[j].optional and not fields[j].deprecated and fields[j].spec.kind in RUN_CODES:
-            j += 1
-        if j - i >= 2:
-            out[i] = fields[i:j]
-        i = max(j, i + 1)
-    return out
-
-
-def run_struct(run: list[FieldDesc]) -> tuple[struct.Struct, list[int]]:
-    """The struct of a run, and the offset of each field in it."""
-    fmt = "<"
-    offsets = []
-    width = 0
-    for f in run:
-        code, w = RUN_CODES[f.spec.kind]
-        fmt += code
-        offsets.append(width)
-        width += w
-    return struct.Struct(fmt), offsets
-
-
-class Local:
-    """The names of the locals of one value while it is read or written: each field has its
-    own (``x3``), nested values add their depth (``x3_x1``, a map key ``x3_k1``)."""
-
-    def __init__(self, base: str, role: str = "x", depth: int = 0) -> None:
-        self.base = base
-        self.role = role
-        self.depth = depth
-        self.var = base if depth == 0 else f"{base}_{role}{depth}"
-        self.idx = f"i{depth}"
-        self.count = f"n{depth}"
-        self.pb = f"pb{depth}"
-        self.values = self.var + "_values"
-
-    def elem(self) -> Local:
-        return Local(self.base, "x", self.depth + 1)
-
-    def key(self) -> Local:
-        return Local(self.base, "k", self.depth + 1)
-
-
-def hexnum(n: int) -> str:
-    """``0xFFFF``: how the emitted code spells a bound."""
-    return f"0x{n:X}"
-
-
-#: Levels of nested collections read or written inline in one function; each level deeper
-#: starts a helper function, keeping every function well under CPython's 20 nested blocks.
-NEST_DEPTH = 4
-
-
-def indent(lines: list[str], n: int = 1) -> list[str]:
-    pad = "    " * n
-    return [pad + line if line else line for line in lines]
 
 
 class _Emitter:

@@ -37,17 +37,20 @@ from cser.codec import (
     U32,
     U64,
     FieldDesc,
-    Module,
     Spec,
     TypeDesc,
 )
 from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
 from cser.floats import pack_f32, pack_f32_list, to_double
-from cser.reader import F32_STRUCT, F64_STRUCT, NEST_DEPTH, Local, hexnum, indent, is_packed, run_struct, runs
+from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, run_struct, runs
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
 __all__ = ["check_int", "emit", "end_record", "write_bytes", "write_str", "write_varint"]
+
+#: The emitted code's ``F64`` (an f32 goes through :mod:`cser.floats`, NaNs bit for bit).
+F32_STRUCT = struct.Struct("<f")
+F64_STRUCT = struct.Struct("<d")
 
 
 # ---- the primitives ---------------------------------------------------------------------------
