@@ -27,13 +27,13 @@ from bench.media import MediaContent
 from edge.cases import Collections, Node
 
 import values as v
-from cser import DecodeError, EncodeError, codec
+from cser import DecodeError, EncodeError, bind
 from cser.errors import DecodeErrorKind
 from cser.limits import MAX_DEPTH
 from cser.varint import encode_varint
 from test_vectors import JAVA, RUST, load, same_floats
 
-pytestmark = pytest.mark.skipif(not codec.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
+pytestmark = pytest.mark.skipif(not bind.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
 
 MODULES = ("bench.employee", "bench.empty", "bench.media", "bench.message", "chem", "edge.cases", "edge.names",
            "evolution", "sakai.content")
@@ -50,14 +50,14 @@ def type_named(name: str) -> tuple[type[Any], ModuleType]:
 
 
 def pure_decode(cls: type[Any], module: ModuleType, data: bytes, max_depth: int = MAX_DEPTH) -> Any:
-    return codec.pure(cls).decode(data, max_depth)
+    return bind.pure(cls).decode(data, max_depth)
 
 
 def pure_encode(value: Any, module: ModuleType) -> bytes:
     cls = type(value)
     # A union variant is written by its union's codec.
     bound = cls.__mro__[1] if cls.__mro__[1] is not object else cls
-    return codec.pure(bound).encode(value)
+    return bind.pure(bound).encode(value)
 
 
 def outcome(decode: Callable[[], Any]) -> tuple[str, Any]:
@@ -98,13 +98,13 @@ def vectors() -> list[tuple[str, str, bytes]]:
 
 def test_the_accelerator_is_built_and_bound() -> None:
     # make test builds the extension; a silent fall-back to pure Python would hide a broken build.
-    assert codec.ACTIVE
+    assert bind.ACTIVE
     from edge import cases
 
     from cser import _native
 
     assert isinstance(cases._codec_Collections, _native.TypeCodec)
-    assert not isinstance(codec.pure(Collections), _native.TypeCodec)
+    assert not isinstance(bind.pure(Collections), _native.TypeCodec)
 
 
 @pytest.mark.parametrize("case", range(len(load(JAVA))))

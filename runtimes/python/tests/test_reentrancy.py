@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from cser import EncodeError, codec
-from cser.codec import BOOL, F32, F64, I32, LIST, MAP, OPTLIST, OPTMAP, RECORD, REF, STRING, UNION
+from cser import EncodeError, bind
+from cser.descriptors import BOOL, F32, F64, I32, LIST, MAP, OPTLIST, OPTMAP, RECORD, REF, STRING, UNION
 from cser.floats import f32_from_bits, pack_f32
 
 
@@ -120,7 +120,7 @@ HOLDER_FIELDS = (
 )
 HOLDER = (RECORD, Holder, "t.Holder", "Holder", HOLDER_FIELDS, 12, 0xFC)
 
-(_, _, HOLDER_CODEC) = codec.bind((INNER, VAL, HOLDER))
+(_, _, HOLDER_CODEC) = bind.bind((INNER, VAL, HOLDER))
 
 
 def inner(f: Any = 0.0, g: Any = None) -> Inner:
@@ -157,10 +157,10 @@ def c_encode(value: Any) -> bytes:
 
 
 def py_encode(value: Any) -> bytes:
-    return codec.pure(Holder).encode(value)
+    return bind.pure(Holder).encode(value)
 
 
-needs_c = pytest.mark.skipif(not codec.ACTIVE, reason="the C accelerator is off")
+needs_c = pytest.mark.skipif(not bind.ACTIVE, reason="the C accelerator is off")
 
 
 def both(make: Callable[[], Any]) -> tuple[str, Any]:
@@ -531,7 +531,7 @@ def test_unknown_fields_and_impostors_encode_alike(name: str) -> None:
 )
 def test_any_buffer_is_a_bytes_value_in_both_codecs(data: memoryview | bytes) -> None:
     """A bytes field takes any buffer, strided ones too, as ``memoryview(x).tobytes()`` reads it."""
-    from cser.codec import BYTES
+    from cser.descriptors import BYTES
 
     class B:
         __slots__ = ("_cser_unknown", "b", "bs")
@@ -540,14 +540,14 @@ def test_any_buffer_is_a_bytes_value_in_both_codecs(data: memoryview | bytes) ->
         bs: Any
 
     b_type = (RECORD, B, "t.B", "B", (("b", "B.b", BYTES, -1, b""), ("bs", "B.bs", (LIST, BYTES), -1, list)), -1, 0)
-    (fast,) = codec.bind((b_type,))
+    (fast,) = bind.bind((b_type,))
     value = object.__new__(B)
     value._cser_unknown = None
     value.b = data
     value.bs = [data, data]
     expected = bytes(memoryview(data).tobytes())
     encoded = fast.encode(value)
-    assert encoded == codec.pure(B).encode(value)
+    assert encoded == bind.pure(B).encode(value)
     assert encoded.count(expected) >= 3 if expected else True
 
 
@@ -629,8 +629,8 @@ def f64(bits: int) -> bytes:
 
 
 def codecs() -> list[tuple[str, Any]]:
-    out = [("python", codec.pure(Holder))]
-    if codec.ACTIVE:
+    out = [("python", bind.pure(Holder))]
+    if bind.ACTIVE:
         out.append(("c", HOLDER_CODEC))
     return out
 

@@ -1,5 +1,5 @@
 """Decoding in pure Python (SPEC §4-§7): the readers of the primitives, and the half of the
-Python interpreter of type descriptors (:mod:`cser.codec`) that reads values.
+Python interpreter of type descriptors (:mod:`cser.interpreter`) that reads values.
 
 :func:`emit` writes one reader function per record, struct and union of a module, in Python
 source, from the descriptors: straight-line code with a local per field value, one-byte varints
@@ -19,7 +19,7 @@ import struct
 from typing import Any
 
 from cser import zigzag
-from cser.codec import (
+from cser.descriptors import (
     BOOL,
     ENUM,
     F32,

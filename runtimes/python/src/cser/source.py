@@ -1,10 +1,10 @@
-"""The Python source the pure-Python interpreter writes for the types of one :func:`cser.codec.bind`
+"""The Python source the pure-Python interpreter writes for the types of one :func:`cser.bind.bind`
 call, and what its two emitters share: :mod:`cser.reader` writes a reader per type into a
-:class:`Module`, :mod:`cser.writer` a writer, and :mod:`cser.codec` runs the result.
+:class:`Module`, :mod:`cser.writer` a writer, and :mod:`cser.interpreter` runs the result.
 
 The emitters need the names of the readers and writers of types bound by other modules;
-:class:`Module` asks the function it is given for them (the binder's registry), so that it
-does not import the binder.
+:class:`Module` asks the function it is given for them (the binder's registry), so that this
+module, the emitters and the binder import one another in one direction only.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from cser.codec import BOOL, F64, I8, LIST, U8, FieldDesc, Spec, TypeDesc
+from cser.descriptors import BOOL, F64, I8, LIST, U8, FieldDesc, Spec, TypeDesc
 
 __all__ = ["NEST_DEPTH", "Local", "Module", "hexnum", "indent", "is_packed", "run_struct", "runs"]
 

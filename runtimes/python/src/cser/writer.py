@@ -1,5 +1,5 @@
 """Encoding in pure Python (SPEC §4-§7): the writers of the primitives, and the half of the
-Python interpreter of type descriptors (:mod:`cser.codec`) that writes values.
+Python interpreter of type descriptors (:mod:`cser.interpreter`) that writes values.
 
 :func:`emit` writes one writer function per record, struct and union of a module, in Python
 source, from the descriptors (as :mod:`cser.reader` does for reading): each checks every integer
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cser import zigzag
-from cser.codec import (
+from cser.descriptors import (
     BOOL,
     ENUM,
     F32,

@@ -1,5 +1,6 @@
-/* Binding: turns the descriptors of a generated module (cser/codec.py documents their shape)
- * into the TypeDefs reader.c and writer.c walk, one TypeCodec per record, struct and union. */
+/* Binding: turns the descriptors of a generated module (cser/descriptors.py documents their
+ * shape) into the TypeDefs reader.c and writer.c walk, one TypeCodec per record, struct and
+ * union. */
 #include "native.h"
 
 #include <structmember.h>

@@ -2,7 +2,7 @@
  * cser._native: the optional C accelerator of the Python runtime (SPEC §12.3).
  *
  * A generated module describes its records, structs and unions once, at import, as nested
- * tuples (cser/codec.py documents their shape) and binds them (cser.codec.bind). When this
+ * tuples (cser/descriptors.py documents their shape) and binds them (cser.bind.bind). When this
  * extension is built, bind.c turns those descriptors into the tables below, and reader.c and
  * writer.c read and write the wire format (SPEC §4-§8) by walking them: they build the same
  * Python objects as the runtime's Python interpreter of the same descriptors (cser/reader.py,
@@ -120,7 +120,7 @@ static inline int f32_store(double v, uint8_t *p) {
 /* The default maximum depth of an encode (cser.limits.MAX_DEPTH). */
 #define MAX_DEPTH 64
 
-/* Kinds of a value's type: the numbers cser/codec.py gives them. */
+/* Kinds of a value's type: the numbers cser/descriptors.py gives them. */
 enum {
     K_BOOL = 1, K_I8, K_U8, K_I16, K_I32, K_I64, K_U16, K_U32, K_U64, K_F32, K_F64, K_STRING, K_BYTES,
     K_ENUM = 20, K_LIST, K_OPTLIST, K_MAP, K_OPTMAP, K_REF

@@ -6,25 +6,26 @@ import dev.cser.compiler.codegen.python.ZeroValues.ZeroValue;
 import java.util.List;
 
 /**
- * The descriptors a generated module hands to {@code cser.codec.bind} (runtimes/python/src/cser/
- * codec.py documents their shape), which the C accelerator and the runtime's Python interpreter
- * both run: one per record, struct and union, and one per type a field or variant holds.
+ * The descriptors a generated module hands to {@code cser.bind.bind} (runtimes/python/src/cser/
+ * descriptors.py documents their shape), which the C accelerator and the runtime's Python
+ * interpreter both run: one per record, struct and union, and one per type a field or variant
+ * holds.
  */
 public final class Descriptors {
     private Descriptors() {}
 
     public sealed interface TypeDescriptor {}
 
-    /** {@code _c.I32}, {@code _c.STRING}: a scalar, by its schema name. */
+    /** {@code _d.I32}, {@code _d.STRING}: a scalar, by its schema name. */
     public record ScalarDescriptor(String constant) implements TypeDescriptor {}
 
-    /** {@code (_c.LIST, _c.F64)}: a list of numbers or bools. */
+    /** {@code (_d.LIST, _d.F64)}: a list of numbers or bools. */
     public record PackedDescriptor(String element) implements TypeDescriptor {}
 
-    /** {@code (_c.ENUM, Size, _M_Size, "enum bench.media.Size")}. */
+    /** {@code (_d.ENUM, Size, _M_Size, "enum bench.media.Size")}. */
     public record EnumDescriptor(ClassRef cls, String schemaName) implements TypeDescriptor {}
 
-    /** {@code (_c.REF, Image)}: a record, struct or union bound in the same call or before. */
+    /** {@code (_d.REF, Image)}: a record, struct or union bound in the same call or before. */
     public record MessageDescriptor(ClassRef cls) implements TypeDescriptor {}
 
     public record ListDescriptor(@ModelElement TypeDescriptor element) implements TypeDescriptor {}
@@ -38,8 +39,8 @@ public final class Descriptors {
             implements TypeDescriptor {}
 
     /**
-     * A struct, {@code (_c.STRUCT, cls, "pkg.Name", "Name", fields)}, or a record, which adds
-     * where it keeps unknown presence bits (SPEC §5.5.1): {@code (_c.RECORD, cls, "pkg.Name",
+     * A struct, {@code (_d.STRUCT, cls, "pkg.Name", "Name", fields)}, or a record, which adds
+     * where it keeps unknown presence bits (SPEC §5.5.1): {@code (_d.RECORD, cls, "pkg.Name",
      * "Name", fields, unknownField, unknownMask)}.
      *
      * @param name the class
@@ -63,7 +64,7 @@ public final class Descriptors {
             String zeroBytes, @ModelElement TypeDescriptor type, @ModelElement ZeroValue zero,
             @ModelElement ZeroFactory factory) {}
 
-    /** A union: {@code (_c.UNION, cls, "pkg.Name", "Name", variants)}. */
+    /** A union: {@code (_d.UNION, cls, "pkg.Name", "Name", variants)}. */
     public record UnionDescriptor(String name, String qualifiedName, String schemaName,
             @ModelElement List<VariantDescriptor> variants) {}
 
