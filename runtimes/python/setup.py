@@ -3,7 +3,7 @@
 
 The extension is optional: where it cannot be compiled (no C compiler, no Python headers) the
 install goes on without it and the generated code runs on the runtime's pure-Python interpreter
-(cser/codec.py).
+(cser/bind.py chooses it).
 
 The jar is the one Maven builds in the checkout, ``compiler/target/cserc.jar`` (``make``); an
 sdist carries a copy at its root, so a wheel built from the sdist has it too. A wheel or sdist
