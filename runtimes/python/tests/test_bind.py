@@ -165,14 +165,14 @@ DESCRIPTORS = (
     (STRUCT, x0, "t.x0", "x0", (
         ("f", "x0.f", F64, -1, 0.0),
         ("v", "x0.v", I32, -1, 0),
-    )),
+    ), ()),
     (RECORD, read_count, "t.read_count", "read_count", (
         ("on", "read_count.on", BOOL, -1, False),
         ("small", "read_count.small", I8, -1, 0),
         ("n", "read_count.n", U64, -1, 0),
         ("tag", "read_count.tag", (ENUM, Color, MEMBERS, "enum t.Color"), -1, Color.RED),
         ("items", "read_count.items", (LIST, (REF, x0)), -1, list),
-    ), -1, 0),
+    ), -1, 0, ((0, 2),)),
     (UNION, range_, "t.range", "range", (
         (1, range_a, "range.a", (REF, read_count)),
         (300, range_b, "range.b", (MAP, STRING, (OPTLIST, STRING))),
@@ -184,7 +184,7 @@ DESCRIPTORS = (
         ("rc", "Holder.rc", (REF, read_count), -1, read_count),
         ("choice", "Holder.choice", (REF, range_), -1, _zero_range),
         ("blob", "Holder.blob", BYTES, -1, b""),
-    ), 2, 0xFE),
+    ), 2, 0xFE, ()),
 )
 CODECS = bind.bind(DESCRIPTORS)
 
@@ -277,7 +277,7 @@ def test_the_python_code_is_compiled_on_first_use_and_shows_in_tracebacks() -> N
         __slots__ = ("_cser_unknown", "n")
         n: Any
 
-    (late,) = bind.bind(((RECORD, Late, "t.Late", "Late", (("n", "Late.n", I32, -1, 0),), -1, 0),))
+    (late,) = bind.bind(((RECORD, Late, "t.Late", "Late", (("n", "Late.n", I32, -1, 0),), -1, 0, ()),))
     pure = bind.pure(Late)
     stub = pure.encode
     value = _new(Late, n="not an int")
@@ -304,7 +304,7 @@ def test_f32_values_that_do_not_fit_are_encode_errors() -> None:
         __slots__ = ("x",)
         x: float
 
-    (bound,) = bind.bind(((STRUCT, Single, "t.Single", "Single", (("x", "Single.x", F32, -1, 0.0),)),))
+    (bound,) = bind.bind(((STRUCT, Single, "t.Single", "Single", (("x", "Single.x", F32, -1, 0.0),), ()),))
     for c in (bind.pure(Single), bound):
         assert c.encode(_new(Single, x=1.5)) == b"\x00\x00\xc0\x3f"
         with pytest.raises(EncodeError):
@@ -316,7 +316,7 @@ def test_first_uses_in_many_threads_wait_for_one_compilation() -> None:
         __slots__ = ("_cser_unknown", "s")
         s: str
 
-    bind.bind(((RECORD, Racy, "t.Racy", "Racy", (("s", "Racy.s", STRING, -1, ""),), -1, 0),))
+    bind.bind(((RECORD, Racy, "t.Racy", "Racy", (("s", "Racy.s", STRING, -1, ""),), -1, 0, ()),))
     pure = bind.pure(Racy)
     data = b"\x02\x01x"
     start = threading.Barrier(8)
@@ -346,7 +346,7 @@ def test_packed_lists_of_every_width_through_both_interpreters() -> None:
 
     fields = (("bools", BOOL), ("bytes_", U8), ("i8s", I8), ("u16s", U16), ("i64s", I64), ("f32s", F32))
     (bound,) = bind.bind(((STRUCT, Packed, "t.Packed", "Packed", tuple(
-        (name, f"Packed.{name}", (LIST, kind), -1, list) for name, kind in fields)),))
+        (name, f"Packed.{name}", (LIST, kind), -1, list) for name, kind in fields), ()),))
     value = _new(Packed, bools=[True, False], bytes_=[0, 255], i8s=[-128, 127], u16s=[65535, 0],
                  i64s=[-(2**63), 2**63 - 1], f32s=[1.5, -0.0])
     expected = bytes.fromhex("020100" "0200ff" "02807f" "02ffff0300" "02ffffffffffffffffff01feffffffffffffffff01"
@@ -373,8 +373,8 @@ def test_unknown_fields_of_records_whose_last_presence_byte_is_full_or_partial()
 
     full = tuple((f"o{i}", f"Full.o{i}", U8, i, None) for i in range(8))
     partial = (("o0", "Partial.o0", U8, 0, None), ("a", "Partial.a", U8, -1, 0), ("o1", "Partial.o1", U8, 1, None))
-    bound = bind.bind(((RECORD, Full, "t.Full", "Full", full, -1, 0),
-                        (RECORD, Partial, "t.Partial", "Partial", partial, 0, 0xFC)))
+    bound = bind.bind(((RECORD, Full, "t.Full", "Full", full, -1, 0, ()),
+                        (RECORD, Partial, "t.Partial", "Partial", partial, 0, 0xFC, ())))
     cases = [
         # Full: o0 and o7 present, then a second presence byte and its slot's value: kept bytes.
         (0, bytes.fromhex("05 81 05 06 01 09"), 0, b"\x01\x09"),

@@ -36,7 +36,7 @@ def _deep(shape: str) -> tuple[Any, Any]:
 
 def _bind(name: str, desc: Any) -> tuple[Any, type[Any]]:
     cls = type(name, (), {"__slots__": ("deep",)})
-    (bound,) = bind.bind(((STRUCT, cls, f"t.{name}", name, (("deep", f"{name}.deep", desc, -1, list),)),))
+    (bound,) = bind.bind(((STRUCT, cls, f"t.{name}", name, (("deep", f"{name}.deep", desc, -1, list),), ()),))
     return bound, cls
 
 

@@ -96,7 +96,8 @@ class ValList(Val):
     __slots__ = ()
 
 
-INNER = (RECORD, Inner, "t.Inner", "Inner", (("f", "Inner.f", F32, -1, 0.0), ("g", "Inner.g", F64, 0, None)), 1, 0xFE)
+INNER = (RECORD, Inner, "t.Inner", "Inner", (("f", "Inner.f", F32, -1, 0.0), ("g", "Inner.g", F64, 0, None)), 1, 0xFE,
+         ())
 VAL = (UNION, Val, "t.Val", "Val", ((1, ValF32, "Val.f32", F32), (2, ValF64, "Val.f64", F64),
                                      (3, ValList, "Val.list", (LIST, F64))))
 HOLDER_FIELDS = (
@@ -118,7 +119,8 @@ HOLDER_FIELDS = (
     ("u", "Holder.u", (REF, Val), -1, None),
     ("d", "Holder.d", F32, -1, 0.0),
 )
-HOLDER = (RECORD, Holder, "t.Holder", "Holder", HOLDER_FIELDS, 12, 0xFC)
+# a and b: a run of fixed-width fields, written with one struct.Struct by the Python interpreter.
+HOLDER = (RECORD, Holder, "t.Holder", "Holder", HOLDER_FIELDS, 12, 0xFC, ((0, 2),))
 
 (_, _, HOLDER_CODEC) = bind.bind((INNER, VAL, HOLDER))
 
@@ -539,7 +541,8 @@ def test_any_buffer_is_a_bytes_value_in_both_codecs(data: memoryview | bytes) ->
         b: Any
         bs: Any
 
-    b_type = (RECORD, B, "t.B", "B", (("b", "B.b", BYTES, -1, b""), ("bs", "B.bs", (LIST, BYTES), -1, list)), -1, 0)
+    b_type = (RECORD, B, "t.B", "B", (("b", "B.b", BYTES, -1, b""), ("bs", "B.bs", (LIST, BYTES), -1, list)), -1, 0,
+              ())
     (fast,) = bind.bind((b_type,))
     value = object.__new__(B)
     value._cser_unknown = None

@@ -4,8 +4,9 @@ and expects the same numbers (``_native/native.h``).
 
 Every generated module ends with one descriptor per record, struct and union, which it hands to
 :func:`cser.bind.bind`. The descriptors are the only statement of the wire format in generated
-code. A descriptor of a declared type is ``(STRUCT | UNION, cls, "pkg.Name", "Name", members)``,
-or ``(RECORD, cls, "pkg.Name", "Name", members, unknown_field, unknown_mask)``:
+code. A descriptor of a declared type is ``(UNION, cls, "pkg.Name", "Name", members)``,
+``(STRUCT, cls, "pkg.Name", "Name", members, runs)`` or ``(RECORD, cls, "pkg.Name", "Name",
+members, unknown_field, unknown_mask, runs)``:
 
 - a record's or struct's members are its fields in id order, deprecated ones included, each
   ``(attribute | None, "Name.field", type, slot, zero)``: ``attribute`` is ``None`` for a
@@ -20,7 +21,12 @@ or ``(RECORD, cls, "pkg.Name", "Name", members, unknown_field, unknown_mask)``:
   of its class: the bytes after its last field, and the bits ``unknown_mask`` of the presence byte
   written before field number ``unknown_field`` (its last presence byte, when that has fewer than
   eight slots), or ``-1, 0`` when it has no such byte. The compiler states both (its
-  ``MessageType.extensiblePresenceGroup()``), :func:`parse_type` checks them against the fields.
+  ``MessageType.extensiblePresenceGroup()``), :func:`parse_type` checks them against the fields;
+- a record's or struct's ``runs`` are its runs of two or more consecutive fixed-width fields
+  (:data:`FIXED_WIDTHS`), neither optional nor deprecated, each ``(first, count)``: the index of
+  its first field and how many it holds, in field order. The compiler finds them (its
+  ``MessageType.fixedWidthRuns()``); the Python interpreter reads and writes each with one
+  :class:`struct.Struct`, and :func:`parse_type` checks that each is one.
 
 A type is a scalar kind below, ``(ENUM, cls, members_by_number, "enum pkg.Name")``,
 ``(LIST | OPTLIST, element)``, ``(MAP | OPTMAP, key, value)`` or ``(REF, cls)`` for a record,
@@ -33,8 +39,8 @@ import types
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["SCALAR_NAMES", "FieldDesc", "Spec", "TypeDesc", "VariantDesc", "is_declared", "malformed",
-           "parse_spec", "parse_type", "unknown_presence"]
+__all__ = ["FIXED_WIDTHS", "SCALAR_NAMES", "FieldDesc", "Spec", "TypeDesc", "VariantDesc", "is_declared", "malformed",
+           "parse_runs", "parse_spec", "parse_type", "unknown_presence"]
 
 # Scalar kinds (the numbers _native/native.h expects).
 BOOL = 1
@@ -67,6 +73,9 @@ SCALAR_NAMES = {
     BOOL: "bool", I8: "i8", U8: "u8", I16: "i16", I32: "i32", I64: "i64", U16: "u16", U32: "u32",
     U64: "u64", F32: "f32", F64: "f64", STRING: "string", BYTES: "bytes",
 }
+
+#: The kinds a run of fixed-width fields may hold, and their width in bytes (SPEC §5.1).
+FIXED_WIDTHS = {BOOL: 1, I8: 1, U8: 1, F32: 4, F64: 8}
 
 
 @dataclass(frozen=True)
@@ -134,6 +143,8 @@ class TypeDesc:
     #: bits of that byte this record does not use (SPEC §5.5.1).
     unknown_field: int = -1
     unknown_mask: int = 0
+    #: A record or struct: its runs of fixed-width fields, by the index of their first field.
+    runs: dict[int, list[FieldDesc]] = field(default_factory=dict)
 
 
 def malformed(what: str) -> TypeError:
@@ -159,10 +170,17 @@ def parse_spec(desc: Any) -> Spec:
     raise malformed("kind")
 
 
+#: How many items the descriptor of each kind of declared type has.
+_SIZES = {RECORD: 8, STRUCT: 6, UNION: 5}
+
+
 def is_declared(desc: Any) -> bool:
-    """The outer shape of a declared type's descriptor: 7 items for a record, else 5."""
-    return (isinstance(desc, tuple) and len(desc) == (7 if desc and desc[0] == RECORD else 5)
-            and isinstance(desc[1], type))
+    """The outer shape of a declared type's descriptor: 8 items for a record, 6 for a struct, 5
+    for a union."""
+    if not isinstance(desc, tuple) or len(desc) < 5:
+        return False
+    size = _SIZES.get(desc[0], 5) if isinstance(desc[0], int) else 5
+    return len(desc) == size and isinstance(desc[1], type)
 
 
 def unknown_presence(fields: list[FieldDesc]) -> tuple[int, int]:
@@ -173,6 +191,27 @@ def unknown_presence(fields: list[FieldDesc]) -> tuple[int, int]:
     if not starts or starts[-1].group_size == 8:
         return -1, 0
     return starts[-1].index, 0xFF & ~((1 << starts[-1].group_size) - 1)
+
+
+def parse_runs(fields: list[FieldDesc], runs: Any) -> dict[int, list[FieldDesc]]:
+    """The runs a descriptor states, by the index of their first field, once each is checked to
+    be one: two or more fields in range, fixed-width, neither optional nor deprecated, after
+    the previous run."""
+    if not isinstance(runs, tuple):
+        raise malformed("fixed-width runs")
+    out: dict[int, list[FieldDesc]] = {}
+    after = 0
+    for run in runs:
+        if not (isinstance(run, tuple) and len(run) == 2 and all(type(n) is int for n in run)):
+            raise malformed("fixed-width runs")
+        first, count = run
+        members = fields[first : first + count]
+        if first < after or count < 2 or len(members) != count or any(
+                f.optional or f.deprecated or f.spec.kind not in FIXED_WIDTHS for f in members):
+            raise malformed("fixed-width runs")
+        out[first] = members
+        after = first + count
+    return out
 
 
 def parse_type(desc: Any) -> TypeDesc:
@@ -195,9 +234,10 @@ def parse_type(desc: Any) -> TypeDesc:
         if f.group_start:
             f.group_size = min(8, slots - f.slot)
     if kind == RECORD:
-        if desc[5:] != unknown_presence(td.fields):
+        if desc[5:7] != unknown_presence(td.fields):
             raise malformed("unknown presence bits")
         if not isinstance(getattr(cls, "_cser_unknown", None), types.MemberDescriptorType):
             raise malformed("a record class without a _cser_unknown slot")
-        td.unknown_field, td.unknown_mask = desc[5:]
+        td.unknown_field, td.unknown_mask = desc[5:7]
+    td.runs = parse_runs(td.fields, desc[-1])
     return td

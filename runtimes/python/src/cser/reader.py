@@ -59,7 +59,7 @@ from cser.errors import (
 )
 from cser.floats import read_f32, read_f32_list
 from cser.limits import max_count, max_optional_count
-from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, run_struct, runs
+from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, pieces, run_struct
 from cser.unknown import UnknownFields
 from cser.utf8 import decode_utf8
 from cser.varint import U64_MAX, read_varint
@@ -392,13 +392,16 @@ class _Emitter:
         """A run of fixed-width fields: one unpack, bools checked, then the attributes; when the
         body (or input) ends inside the run, ``plain`` reads it field by field, so a record
         body that ends between two of them takes zero values and an error names its field."""
-        st, offsets = run_struct(run)
+        st, offsets = run_struct(run, "f")
         name = self.m.const(st, "S_" + "_".join(f.attr or "" for f in run[:2]))
         names = [Local("x" + str(f.index)).var for f in run]
         body = [f"{', '.join(names)} = {name}.unpack_from(data, pos)"]
         for f, x, off in zip(run, names, offsets, strict=True):
             if f.spec.kind == BOOL:
                 body += [f"if {x} > 1:", f"    f = {f.index}", f"    raise bad_bool(pos + {off}, {x})"]
+            elif f.spec.kind == F32:
+                # struct's "<f" quiets a signalling NaN: a NaN is read again, bit for bit.
+                body += [f"if {x} != {x}:", f"    {x} = read_f32(data, pos + {off})"]
         for f, x in zip(run, names, strict=True):
             body.append(f"v.{f.attr} = {x}" + (" == 1" if f.spec.kind == BOOL else ""))
         body.append(f"pos += {st.size}")
@@ -407,20 +410,11 @@ class _Emitter:
     def fields(self, td: TypeDesc, i: int) -> list[str]:
         record = td.kind == RECORD
         out: list[str] = []
-        rs = runs(td.fields)
-        skip = 0
-        for j, f in enumerate(td.fields):
-            if j < skip:
-                continue
-            run = rs.get(j)
-            if run:
-                plain: list[str] = []
-                for g in run:
-                    plain += self.record_field(td, i, g) if record else self.struct_field(g)
-                out += self.run(run, plain)
-                skip = j + len(run)
-            else:
-                out += self.record_field(td, i, f) if record else self.struct_field(f)
+        for piece in pieces(td):
+            plain: list[str] = []
+            for f in piece:
+                plain += self.record_field(td, i, f) if record else self.struct_field(f)
+            out += self.run(piece, plain) if len(piece) > 1 else plain
         return out
 
     def fields_in_try(self, td: TypeDesc, i: int) -> list[str]:

@@ -15,9 +15,9 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from cser.descriptors import BOOL, F64, I8, LIST, U8, FieldDesc, Spec, TypeDesc
+from cser.descriptors import BOOL, F32, F64, FIXED_WIDTHS, I8, LIST, U8, FieldDesc, Spec, TypeDesc
 
-__all__ = ["NEST_DEPTH", "Local", "Module", "hexnum", "indent", "is_packed", "run_struct", "runs"]
+__all__ = ["NEST_DEPTH", "Local", "Module", "hexnum", "indent", "is_packed", "pieces", "run_struct"]
 
 #: The compiled reader and writer of a class bound by another module.
 Foreign = Callable[[type[Any]], tuple[Any, Any]]
@@ -104,9 +104,10 @@ class Module:
 
 # ---- what the reader's and the writer's emitters share ----------------------------------------
 
-#: Fixed-width kinds a run of fields (one struct.Struct) can hold: format code and width.
-#: Not f32: struct's "<f" quiets signalling NaNs (cser.floats reads them bit for bit).
-RUN_CODES = {BOOL: ("B", 1), I8: ("b", 1), U8: ("B", 1), F64: ("d", 8)}
+#: The struct format code of each kind a run of fixed-width fields holds (cser.descriptors.
+#: FIXED_WIDTHS), but f32: struct's "<f" quiets signalling NaNs, so each emitter says how it
+#: takes an f32 (cser.floats keeps them bit for bit).
+RUN_CODES = {BOOL: "B", I8: "b", U8: "B", F64: "d"}
 
 
 def is_packed(spec: Spec) -> bool:
@@ -114,31 +115,28 @@ def is_packed(spec: Spec) -> bool:
     return spec.kind == LIST and spec.elem is not None and spec.elem.kind <= F64
 
 
-def runs(fields: list[FieldDesc]) -> dict[int, list[FieldDesc]]:
-    """Runs of two or more consecutive fixed-width fields, neither optional nor deprecated, by
-    the index of their first field: each is read (and written) with one struct.Struct."""
-    out: dict[int, list[FieldDesc]] = {}
+def pieces(td: TypeDesc) -> list[list[FieldDesc]]:
+    """The fields of a record or struct in order: each run of fixed-width fields the descriptor
+    states (read and written with one struct.Struct) as one piece, every other field alone."""
+    out: list[list[FieldDesc]] = []
     i = 0
-    while i < len(fields):
-        j = i
-        while j < len(fields) and not fields[j].optional and not fields[j].deprecated and fields[j].spec.kind in RUN_CODES:
-            j += 1
-        if j - i >= 2:
-            out[i] = fields[i:j]
-        i = max(j, i + 1)
+    while i < len(td.fields):
+        piece = td.runs.get(i) or [td.fields[i]]
+        out.append(piece)
+        i += len(piece)
     return out
 
 
-def run_struct(run: list[FieldDesc]) -> tuple[struct.Struct, list[int]]:
-    """The struct of a run, and the offset of each field in it."""
+def run_struct(run: list[FieldDesc], f32: str) -> tuple[struct.Struct, list[int]]:
+    """The struct of a run, with ``f32`` the format of an f32 field (4 bytes), and the offset of
+    each field in it."""
     fmt = "<"
     offsets = []
     width = 0
     for f in run:
-        code, w = RUN_CODES[f.spec.kind]
-        fmt += code
+        fmt += f32 if f.spec.kind == F32 else RUN_CODES[f.spec.kind]
         offsets.append(width)
-        width += w
+        width += FIXED_WIDTHS[f.spec.kind]
     return struct.Struct(fmt), offsets
 
 

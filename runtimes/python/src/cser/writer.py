@@ -42,7 +42,7 @@ from cser.descriptors import (
 )
 from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
 from cser.floats import pack_f32, pack_f32_list, to_double
-from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, run_struct, runs
+from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, pieces, run_struct
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
@@ -355,7 +355,7 @@ class _Emitter:
         return [*out, f"{loc.var} = v.{f.attr}", *self.value(f.spec, loc)]
 
     def run(self, td: TypeDesc, run: list[FieldDesc]) -> list[str]:
-        st, _ = run_struct(run)
+        st, _ = run_struct(run, "4s")
         name = self.m.const(st, "S_" + "_".join(f.attr or "" for f in run[:2]))
         out: list[str] = []
         values = []
@@ -372,22 +372,16 @@ class _Emitter:
                 out.append(f"{x} = 1 if {x} else 0")
             elif f.spec.kind == F64:
                 out += [f"if type({x}) is not float:", f"    {x} = to_double({x})"]
+            elif f.spec.kind == F32:
+                # Its 4 bytes, a NaN bit for bit (struct's "<f" would quiet a signalling one).
+                out.append(f"{x} = pack_f32({x})")
             values.append(x)
         return [*out, f"out += {name}.pack({', '.join(values)})"]
 
     def fields(self, td: TypeDesc) -> list[str]:
         out: list[str] = []
-        rs = runs(td.fields)
-        skip = 0
-        for j, f in enumerate(td.fields):
-            if j < skip:
-                continue
-            run = rs.get(j)
-            if run:
-                out += self.run(td, run)
-                skip = j + len(run)
-            else:
-                out += self.field(td, f)
+        for piece in pieces(td):
+            out += self.run(td, piece) if len(piece) > 1 else self.field(td, piece[0])
         return out
 
     def head(self, td: TypeDesc, i: int) -> list[str]:

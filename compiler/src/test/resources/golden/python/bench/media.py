@@ -347,7 +347,7 @@ _codec_MediaContent: _c.Codec[MediaContent]
         ("width", "Image.width", _d.I32, -1, 0),
         ("height", "Image.height", _d.I32, -1, 0),
         ("size", "Image.size", (_d.ENUM, Size, _M_Size, "enum bench.media.Size"), -1, Size.SMALL),
-    ), 1, 0xFE),
+    ), 1, 0xFE, ()),
     (_d.RECORD, Media, "bench.media.Media", "Media", (
         ("uri", "Media.uri", _d.STRING, -1, ""),
         ("title", "Media.title", _d.STRING, 0, None),
@@ -360,9 +360,9 @@ _codec_MediaContent: _c.Codec[MediaContent]
         ("persons", "Media.persons", (_d.LIST, _d.STRING), -1, list),
         ("player", "Media.player", (_d.ENUM, Player, _M_Player, "enum bench.media.Player"), -1, Player.JAVA),
         ("copyright", "Media.copyright", _d.STRING, 2, None),
-    ), 1, 0xF8),
+    ), 1, 0xF8, ()),
     (_d.RECORD, MediaContent, "bench.media.MediaContent", "MediaContent", (
         ("media", "MediaContent.media", (_d.REF, Media), -1, Media),
         ("images", "MediaContent.images", (_d.LIST, (_d.REF, Image)), -1, list),
-    ), -1, 0),
+    ), -1, 0, ()),
 ))

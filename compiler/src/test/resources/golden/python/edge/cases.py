@@ -1309,7 +1309,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("text", "Scalars.text", _d.STRING, -1, ""),
         ("data", "Scalars.data", _d.BYTES, -1, b""),
         ("color", "Scalars.color", (_d.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
-    ), -1, 0),
+    ), -1, 0, ((0, 2), (9, 2),)),
     (_d.RECORD, Keywords, "edge.cases.Keywords", "Keywords", (
         ("type_", "Keywords.type", _d.STRING, -1, ""),
         ("class_", "Keywords.class", _d.STRING, -1, ""),
@@ -1319,7 +1319,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("default", "Keywords.default", _d.I32, -1, 0),
         ("fn", "Keywords.fn", _d.STRING, -1, ""),
         ("none", "Keywords.none", _d.STRING, 0, None),
-    ), 7, 0xFE),
+    ), 7, 0xFE, ()),
     (_d.RECORD, Collections, "edge.cases.Collections", "Collections", (
         ("ints", "Collections.ints", (_d.LIST, _d.I32), -1, list),
         ("big", "Collections.big", (_d.LIST, _d.U64), -1, list),
@@ -1346,15 +1346,15 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("opt7", "Collections.opt7", _d.I32, 9, None),
         ("opt8", "Collections.opt8", _d.I32, 10, None),
         ("opt9", "Collections.opt9", _d.I32, 11, None),
-    ), 21, 0xF0),
+    ), 21, 0xF0, ()),
     (_d.STRUCT, Lit, "edge.cases.Lit", "Lit", (
         ("value", "Lit.value", _d.I64, -1, 0),
-    )),
+    ), ()),
     (_d.RECORD, BinOp, "edge.cases.BinOp", "BinOp", (
         ("op", "BinOp.op", _d.STRING, -1, ""),
         ("left", "BinOp.left", (_d.REF, Expr), -1, _zero_Expr),
         ("right", "BinOp.right", (_d.REF, Expr), -1, _zero_Expr),
-    ), -1, 0),
+    ), -1, 0, ()),
     (_d.UNION, Expr, "edge.cases.Expr", "Expr", (
         (1, ExprLit, "Expr.lit", (_d.REF, Lit)),
         (2, ExprBin, "Expr.bin", (_d.REF, BinOp)),
@@ -1365,31 +1365,31 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         ("label", "Node.label", _d.STRING, -1, ""),
         ("children", "Node.children", (_d.LIST, (_d.REF, Node)), -1, list),
         ("next", "Node.next", (_d.REF, Node), 0, None),
-    ), 2, 0xFE),
+    ), 2, 0xFE, ()),
     (_d.STRUCT, Sample, "edge.cases.Sample", "Sample", (
         ("x", "Sample.x", _d.F64, -1, 0.0),
         ("y", "Sample.y", _d.F64, 0, None),
         ("color", "Sample.color", (_d.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
-    )),
+    ), ()),
     (_d.RECORD, EvolvedV1, "edge.cases.EvolvedV1", "EvolvedV1", (
         ("name", "EvolvedV1.name", _d.STRING, -1, ""),
         ("count", "EvolvedV1.count", _d.I32, -1, 0),
-    ), -1, 0),
+    ), -1, 0, ()),
     (_d.RECORD, EvolvedV2, "edge.cases.EvolvedV2", "EvolvedV2", (
         ("name", "EvolvedV2.name", _d.STRING, -1, ""),
         (None, "EvolvedV2.count", _d.I32, -1, b"\x00"),
         ("note", "EvolvedV2.note", _d.STRING, 0, None),
         ("tags", "EvolvedV2.tags", (_d.LIST, _d.STRING), -1, list),
         ("sample", "EvolvedV2.sample", (_d.REF, Sample), -1, Sample),
-    ), 2, 0xFE),
+    ), 2, 0xFE, ()),
     (_d.RECORD, Empty, "edge.cases.Empty", "Empty", (
-    ), -1, 0),
+    ), -1, 0, ()),
     (_d.RECORD, HostileDocs, "edge.cases.HostileDocs", "HostileDocs", (
         ("text", "HostileDocs.text", _d.STRING, -1, ""),
         ("number", "HostileDocs.number", _d.I32, 0, None),
         ("kind", "HostileDocs.kind", (_d.ENUM, HostileKind, _M_HostileKind, "enum edge.cases.HostileKind"), -1, HostileKind.PLAIN),
         ("choice", "HostileDocs.choice", (_d.REF, HostileChoice), -1, _zero_HostileChoice),
-    ), 1, 0xFE),
+    ), 1, 0xFE, ()),
     (_d.UNION, HostileChoice, "edge.cases.HostileChoice", "HostileChoice", (
         (1, HostileChoiceText, "HostileChoice.text", _d.STRING),
         (2, HostileChoiceNumber, "HostileChoice.number", _d.I32),

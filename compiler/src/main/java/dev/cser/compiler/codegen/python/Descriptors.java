@@ -39,9 +39,9 @@ public final class Descriptors {
             implements TypeDescriptor {}
 
     /**
-     * A struct, {@code (_d.STRUCT, cls, "pkg.Name", "Name", fields)}, or a record, which adds
-     * where it keeps unknown presence bits (SPEC §5.5.1): {@code (_d.RECORD, cls, "pkg.Name",
-     * "Name", fields, unknownField, unknownMask)}.
+     * A struct, {@code (_d.STRUCT, cls, "pkg.Name", "Name", fields, runs)}, or a record, which
+     * also says where it keeps unknown presence bits (SPEC §5.5.1): {@code (_d.RECORD, cls,
+     * "pkg.Name", "Name", fields, unknownField, unknownMask, runs)}.
      *
      * @param name the class
      * @param schemaName the type's schema name (the first segment of decode-error paths)
@@ -49,9 +49,17 @@ public final class Descriptors {
      *     schema may extend ({@code MessageType.extensiblePresenceGroup()}), or -1
      * @param unknownMask the bits of that byte the record does not use
      *     ({@code MessageType.unknownPresenceMask()}): a literal, {@code 0} without such a byte
+     * @param runs the runs of fixed-width fields ({@code MessageType.fixedWidthRuns()}), which the
+     *     Python interpreter reads and writes with one {@code struct.Struct} each
      */
     public record RecordDescriptor(boolean struct, String name, String qualifiedName, String schemaName,
-            @ModelElement List<FieldDescriptor> fields, int unknownField, String unknownMask) {}
+            @ModelElement List<FieldDescriptor> fields, int unknownField, String unknownMask, List<FieldRun> runs) {}
+
+    /**
+     * A run of fixed-width fields: {@code (first, count)}, the index in the descriptor's fields
+     * of its first field and how many fields it holds.
+     */
+    public record FieldRun(int first, int count) {}
 
     /**
      * A field: {@code (attribute, path, type, optional slot or -1, zero)}, where the zero is a
