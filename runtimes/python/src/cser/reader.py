@@ -18,7 +18,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from cser import zigzag
+from cser import collections, zigzag
 from cser.descriptors import (
     BOOL,
     ENUM,
@@ -59,7 +59,18 @@ from cser.errors import (
 )
 from cser.floats import read_f32, read_f32_list
 from cser.limits import max_count, max_optional_count
-from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, pieces, run_struct
+from cser.source import (
+    NEST_DEPTH,
+    Local,
+    Module,
+    hexnum,
+    indent,
+    is_packed,
+    not_at_end,
+    pieces,
+    pushed,
+    run_struct,
+)
 from cser.unknown import UnknownFields
 from cser.utf8 import decode_utf8
 from cser.varint import U64_MAX, read_varint
@@ -223,9 +234,6 @@ class _Emitter:
 
     # -- values --
 
-    def not_at_end(self) -> list[str]:
-        return ["if pos >= end:", "    raise truncated(end)"]
-
     def varint(self, x: str, maximum: int) -> list[str]:
         # Callers check pos < end first.
         return [f"{x} = data[pos]", f"if {x} < 0x80:", "    pos += 1", "else:",
@@ -244,7 +252,7 @@ class _Emitter:
             self.m.add([f"def {name}(data, pos, end, depth):", *indent(self.value(s, inner)),
                         f"    return {inner.var}, pos"])
             return [f"{x}, pos = {name}(data, pos, end, depth)"]
-        head = [] if guarded else self.not_at_end()
+        head = [] if guarded else not_at_end()
         if k == BOOL:
             return [*head, "b = data[pos]", "if b > 1:", "    raise bad_bool(pos, b)", f"{x} = b == 1", "pos += 1"]
         if k == I8:
@@ -273,11 +281,13 @@ class _Emitter:
         if is_packed(s):
             return [f"{x}, pos = {self.packed(s)}"]
         if k == LIST:
-            return self.list_value(s, loc)
+            return collections.read_list(s, loc, self.value)
         if k == OPTLIST:
-            return self.optlist_value(s, loc)
-        if k in (MAP, OPTMAP):
-            return self.map_value(s, loc)
+            return collections.read_optional_list(s, loc, self.value)
+        if k == MAP:
+            return collections.read_map(s, loc, self.value)
+        if k == OPTMAP:
+            return collections.read_optional_map(s, loc, self.value)
         return [f"{x}, pos = read_bytes(data, pos, end)"]
 
     def packed(self, s: Spec) -> str:
@@ -297,63 +307,6 @@ class _Emitter:
         if k in (U16, U32, U64):
             return f"read_uint_list(data, pos, end, {maximum})"
         return f"read_sint_list(data, pos, end, {maximum})"
-
-    def pushed(self, body: list[str], push: str) -> list[str]:
-        """``body`` in a try whose errors get the path segment ``push`` (``push_index(i0)``)."""
-        return ["try:", *indent(body), "except DecodeError as e:",
-                f"    raise e.{push}.with_traceback(None) from None",
-                "except UnicodeDecodeError as e:",
-                f"    raise bad_utf8(pos + 1 + e.start).{push} from None"]
-
-    def count(self, loc: Local) -> list[str]:
-        """A count of elements of at least one byte each: one that fits a byte and the bytes
-        left (limits.max_count) is read inline."""
-        n = loc.count
-        return [f"{n} = data[pos] if pos < end else 0x80", f"if {n} < 0x80 and {n} < end - pos:", "    pos += 1",
-                "else:", f"    {n}, pos = read_count(data, pos, end)"]
-
-    def list_value(self, s: Spec, loc: Local) -> list[str]:
-        assert s.elem is not None
-        e = loc.elem()
-        return [*self.count(loc), f"{loc.var} = []",
-                f"for {loc.idx} in range({loc.count}):",
-                *indent(self.pushed(self.value(s.elem, e), f"push_index({loc.idx})")),
-                f"    {loc.var}.append({e.var})"]
-
-    def presence_byte(self, loc: Local) -> list[str]:
-        """The presence byte before element or entry 8g of a list or map: bits past the end
-        must be 0."""
-        return [*self.not_at_end(), f"{loc.pb} = data[pos]",
-                f"if {loc.count} - {loc.idx} < 8 and {loc.pb} >= 1 << ({loc.count} - {loc.idx}):",
-                f"    raise bad_presence(pos, {loc.pb}, {loc.count} - {loc.idx})", "pos += 1"]
-
-    def optlist_value(self, s: Spec, loc: Local) -> list[str]:
-        assert s.elem is not None
-        e = loc.elem()
-        return [f"{loc.count}, pos = read_optional_count(data, pos, end)", f"{loc.var} = []",
-                f"{loc.pb} = 0", f"for {loc.idx} in range({loc.count}):",
-                f"    if not {loc.idx} & 7:", *indent(self.presence_byte(loc), 2),
-                f"    if {loc.pb} & (1 << ({loc.idx} & 7)):",
-                *indent(self.pushed(self.value(s.elem, e), f"push_index({loc.idx})"), 2),
-                f"        {loc.var}.append({e.var})", "    else:", f"        {loc.var}.append(None)"]
-
-    def map_value(self, s: Spec, loc: Local) -> list[str]:
-        assert s.elem is not None and s.value is not None
-        k = loc.key()
-        v = loc.elem()
-        put = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = {v.var}"]
-        read_value = self.pushed(self.value(s.value, v), f"push_key({k.var})")
-        if s.kind == MAP:
-            return [*self.count(loc), f"{loc.var} = {{}}",
-                    f"for _ in range({loc.count}):", *indent(self.value(s.elem, k)), *indent(read_value),
-                    *indent(put)]
-        absent = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = None"]
-        return [f"{loc.count}, pos = read_optional_count(data, pos, end)", f"{loc.var} = {{}}",
-                f"{loc.pb} = 0", f"for {loc.idx} in range({loc.count}):",
-                f"    if not {loc.idx} & 7:", *indent(self.presence_byte(loc), 2),
-                *indent(self.value(s.elem, k)),
-                f"    if {loc.pb} & (1 << ({loc.idx} & 7)):", *indent(read_value + put, 2),
-                "    else:", *indent(absent, 2)]
 
     # -- records and structs --
 
@@ -384,7 +337,7 @@ class _Emitter:
     def struct_field(self, f: FieldDesc) -> list[str]:
         out = [f"f = {f.index}"]
         if f.group_start:
-            out += [*self.not_at_end(), "pb = data[pos]", f"if pb >= {1 << f.group_size}:",
+            out += [*not_at_end(), "pb = data[pos]", f"if pb >= {1 << f.group_size}:",
                     f"    raise bad_presence(pos, pb, {f.group_size})", "pos += 1"]
         return out + self.field(f, False)
 
@@ -421,7 +374,7 @@ class _Emitter:
         if not td.fields:
             return []
         paths = self.m.const(tuple(f.path for f in td.fields), "FIELDS_" + td.cls.__name__)
-        return self.pushed(self.fields(td, i), f"push_field({paths}[f])")
+        return pushed(self.fields(td, i), f"push_field({paths}[f])")
 
     def zero_name(self, i: int) -> str:
         return self.zero_names[i]
@@ -469,7 +422,7 @@ class _Emitter:
         # as its unknown fields (SPEC §5.5, §5.5.1).
         cls = self.m.const(td.cls, td.cls.__name__)
         return [f"def {self.m.reader_name(i)}(data, pos, end, depth):",
-                *indent([*self.not_at_end(), "n = data[pos]", "if n < 0x80 and n < end - pos:", "    pos += 1",
+                *indent([*not_at_end(), "n = data[pos]", "if n < 0x80 and n < end - pos:", "    pos += 1",
                          "else:", "    n, pos = read_length(data, pos, end)", "end = pos + n",
                          "if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
                          f"v = _new({cls})", *self.fields_in_try(td, i), *self.unknown(td), "return v, end"])]
@@ -488,10 +441,10 @@ class _Emitter:
             cls = self.m.const(var.cls, var.cls.__name__)
             branches += [f"{'if' if j == 0 else 'elif'} tag == {var.tag}:",
                          *indent(self.value(var.spec, loc)), f"    return {cls}({loc.var}), pos"]
-        body = ["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1", *self.not_at_end(),
+        body = ["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1", *not_at_end(),
                 *self.varint("tag", 0xFFFFFFFF)]
         if branches:
-            body += self.pushed(branches, f"push_field({paths}[tag])")
+            body += pushed(branches, f"push_field({paths}[tag])")
         body.append(f'raise unknown_tag(pos, tag, "{td.name}").push_field(f"{td.short_name}.<tag {{tag}}>")')
         return [f"def {self.m.reader_name(i)}(data, pos, end, depth):", *indent(body)]
 

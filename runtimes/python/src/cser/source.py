@@ -17,7 +17,8 @@ from typing import Any
 
 from cser.descriptors import BOOL, F32, F64, FIXED_WIDTHS, I8, LIST, U8, FieldDesc, Spec, TypeDesc
 
-__all__ = ["NEST_DEPTH", "Local", "Module", "hexnum", "indent", "is_packed", "pieces", "run_struct"]
+__all__ = ["NEST_DEPTH", "Local", "Module", "hexnum", "indent", "is_packed", "not_at_end", "pieces", "pushed",
+           "run_struct"]
 
 #: The compiled reader and writer of a class bound by another module.
 Foreign = Callable[[type[Any]], tuple[Any, Any]]
@@ -174,3 +175,19 @@ NEST_DEPTH = 4
 def indent(lines: list[str], n: int = 1) -> list[str]:
     pad = "    " * n
     return [pad + line if line else line for line in lines]
+
+
+# ---- what the reader's emitters share (cser.reader, cser.collections) --------------------------
+
+
+def not_at_end() -> list[str]:
+    """TRUNCATED unless a byte is left."""
+    return ["if pos >= end:", "    raise truncated(end)"]
+
+
+def pushed(body: list[str], push: str) -> list[str]:
+    """``body`` in a try whose errors get the path segment ``push`` (``push_index(i0)``)."""
+    return ["try:", *indent(body), "except DecodeError as e:",
+            f"    raise e.{push}.with_traceback(None) from None",
+            "except UnicodeDecodeError as e:",
+            f"    raise bad_utf8(pos + 1 + e.start).{push} from None"]

@@ -13,7 +13,7 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
-from cser import zigzag
+from cser import collections, zigzag
 from cser.descriptors import (
     BOOL,
     ENUM,
@@ -173,15 +173,6 @@ def write_bool_list(out: bytearray, values: Sequence[bool]) -> None:
     out += b
 
 
-def presence(values: Sequence[object], i: int) -> int:
-    """The presence byte of slots ``i .. i+7`` of a list (or map values) of optionals."""
-    byte = 0
-    for j, value in enumerate(values[i : i + 8]):
-        if value is not None:
-            byte |= 1 << j
-    return byte
-
-
 #: What the emitted code calls, by the names it uses.
 HELPERS: dict[str, Any] = {
     "F32": F32_STRUCT,
@@ -192,7 +183,7 @@ HELPERS: dict[str, Any] = {
     "write_sint_list": write_sint_list,
     "write_packed": write_packed,
     "write_bool_list": write_bool_list,
-    "presence": presence,
+    "presence": collections.presence,
     "pack_f32": pack_f32,
     "to_double": to_double,
     "as_int": as_int,
@@ -257,57 +248,15 @@ class _Emitter:
             return [f"{self.m.writer_of(s.cls)}({x}, out, depth)"]
         if is_packed(s):
             return [self.packed(s, x)]
-        # Collections (SPEC §12.3): a list or dict subclass, or any other sequence or mapping, is
-        # copied first (list(x), dict(x.items())), as the C writer does; then each element is
-        # read when it is written, and a collection whose size changes meanwhile, or an optional
-        # that turns None or not after its presence byte, is EncodeError.
         if k == LIST:
-            assert s.elem is not None
-            e = loc.elem()
-            n, i = loc.count, loc.idx
-            return [*self.as_list(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = 0",
-                    f"for {i}, {e.var} in enumerate({x}, 1):", *indent(self.value(s.elem, e)),
-                    f"if {i} != {n} or len({x}) != {n}:", '    raise changed("list")']
+            return collections.write_list(s, loc, self.value)
         if k == OPTLIST:
-            assert s.elem is not None
-            e = loc.elem()
-            n, i, pb = loc.count, loc.idx, loc.pb
-            return [*self.as_list(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = -1",
-                    f"for {i}, {e.var} in enumerate({x}):",
-                    f"    if not {i} & 7:", f"        {pb} = presence({x}, {i})", f"        out.append({pb})",
-                    *indent(self.optional_value(s.elem, e, f"{pb} >> ({i} & 7) & 1", "list")),
-                    f"if {i} + 1 != {n} or len({x}) != {n}:", '    raise changed("list")']
+            return collections.write_optional_list(s, loc, self.value)
         if k == MAP:
-            assert s.elem is not None and s.value is not None
-            key, val = loc.key(), loc.elem()
-            n, i = loc.count, loc.idx
-            return [*self.as_dict(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = 0",
-                    f"for {i}, ({key.var}, {val.var}) in enumerate({x}.items(), 1):",
-                    *indent(self.value(s.elem, key)), *indent(self.value(s.value, val)),
-                    f"if {i} != {n}:", '    raise changed("map")']
+            return collections.write_map(s, loc, self.value)
         if k == OPTMAP:
-            assert s.elem is not None and s.value is not None
-            key, val = loc.key(), loc.elem()
-            n, i, pb = loc.count, loc.idx, loc.pb
-            return [*self.as_dict(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{loc.values} = list({x}.values())",
-                    f"{i} = -1", f"for {i}, ({key.var}, {val.var}) in enumerate({x}.items()):",
-                    f"    if not {i} & 7:", f"        {pb} = presence({loc.values}, {i})", f"        out.append({pb})",
-                    *indent(self.value(s.elem, key)),
-                    *indent(self.optional_value(s.value, val, f"{pb} >> ({i} & 7) & 1", "map")),
-                    f"if {i} + 1 != {n}:", '    raise changed("map")']
+            return collections.write_optional_map(s, loc, self.value)
         return [f"write_bytes(out, {x})"]
-
-    def as_list(self, x: str) -> list[str]:
-        return [f"if type({x}) is not list and type({x}) is not tuple:", f"    {x} = list({x})"]
-
-    def as_dict(self, x: str) -> list[str]:
-        return [f"if type({x}) is not dict:", f"    {x} = dict({x}.items())"]
-
-    def optional_value(self, s: Spec, loc: Local, bit: str, what: str) -> list[str]:
-        """An optional's value, in ``loc.var``, whose presence bit (``bit``, an expression) was
-        written before it: EncodeError if a callback changed whether it is None since."""
-        return [f"if {loc.var} is not None:", f"    if not {bit}:", f'        raise changed("{what}")',
-                *indent(self.value(s, loc)), f"elif {bit}:", f'    raise changed("{what}")']
 
     def packed(self, s: Spec, x: str) -> str:
         assert s.elem is not None
@@ -351,7 +300,8 @@ class _Emitter:
         loc = Local(f"x{f.index}")
         if f.optional:
             bit = f"{self.group_byte(f)} & {f.bit}"
-            return [*out, f"{loc.var} = v.{f.attr}", *self.optional_value(f.spec, loc, bit, "optional " + f.path)]
+            return [*out, f"{loc.var} = v.{f.attr}",
+                    *collections.optional_value(f.spec, loc, bit, "optional " + f.path, self.value)]
         return [*out, f"{loc.var} = v.{f.attr}", *self.value(f.spec, loc)]
 
     def run(self, td: TypeDesc, run: list[FieldDesc]) -> list[str]:
