@@ -80,7 +80,7 @@ if __name__ == "__main__":
             Extension(
                 "cser._native",
                 sources=sorted(glob("src/cser/_native/*.c")),
-                depends=["src/cser/_native/native.h"],
+                depends=sorted(glob("src/cser/_native/*.h")),
                 optional=True,
                 extra_compile_args=[
                     "-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers", "-fvisibility=hidden",
