@@ -113,6 +113,11 @@ with atheris.instrument_imports(include=["cser"]):
     from cser.limits import MAX_DEPTH
     from cser.stream import encode_header
 
+# Shared with the tests (runtimes/python/tests/probes.py): imported after cser, which atheris
+# instruments above, and not instrumented itself.
+sys.path.insert(0, str(HERE.parent / "tests"))
+from probes import Hook, Raises, peak_allocation  # noqa: E402
+
 TYPES: list[Entry] = []
 #: Per generated module (by id): the most memory one input byte can legitimately become: the
 #: largest empty record of the module (a body of length 0 decodes to all its zero values, its
@@ -204,24 +209,7 @@ def _measure_byte_costs() -> None:
 
 
 def _check_alloc(label: str, data: bytes, decode: Callable[[], object], floor: int, factor: int) -> None:
-    # One decode first, unmeasured: what only a first call allocates (CPython 3.11 copies a
-    # function's bytecode into its adaptive form when it warms up, 20 kB and more for the large
-    # generated readers) is not memory this input makes the decoder allocate.
-    try:
-        decode()
-    except DecodeError:
-        pass
-    tracemalloc.start()
-    try:
-        tracemalloc.reset_peak()
-        base = tracemalloc.get_traced_memory()[0]
-        try:
-            decode()
-        except DecodeError:
-            pass
-        peak = tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
+    peak = peak_allocation(decode)
     limit = factor * len(data) + floor
     if peak > limit:
         raise Finding(f"{label}: decoding {len(data)} bytes allocated {peak} bytes at its peak (limit {limit})")
@@ -348,52 +336,6 @@ def load() -> None:
 # ---- encode: adversarial values --------------------------------------------------------------
 
 
-class _Hook:
-    """Runs a mutation (once) from whichever conversion the writer asks for, then answers as
-    ``value``."""
-
-    def __init__(self, value: Any, action: Callable[[], None]) -> None:
-        self.value = value
-        self.action: Callable[[], None] | None = action
-
-    def _run(self) -> None:
-        action, self.action = self.action, None
-        if action is not None:
-            action()
-
-    def __float__(self) -> float:
-        self._run()
-        return float(self.value)
-
-    def __bool__(self) -> bool:
-        self._run()
-        return bool(self.value)
-
-    def __index__(self) -> int:
-        self._run()
-        return int(self.value)
-
-    def __repr__(self) -> str:
-        return "_Hook()"
-
-
-class _Raises:
-    def __init__(self, exc: Exception) -> None:
-        self.exc = exc
-
-    def __float__(self) -> float:
-        raise self.exc
-
-    def __bool__(self) -> bool:
-        raise self.exc
-
-    def __index__(self) -> int:
-        raise self.exc
-
-    def __repr__(self) -> str:
-        return "_Raises()"
-
-
 class _Int(int):
     """Its operators must not be called: an int is read by its value."""
 
@@ -484,9 +426,9 @@ class _Builder:
         plain = self.plain(kind) if isinstance(kind, int) and kind < descriptors.ENUM else 1
         choice = self.pick(10)
         if choice == 0:
-            return _Hook(plain, self.action())
+            return Hook(plain, self.action())
         if choice == 1:
-            return _Raises([ValueError("hook"), KeyError("hook"), TypeError("hook")][self.pick(3)])
+            return Raises([ValueError("hook"), KeyError("hook"), TypeError("hook")][self.pick(3)])
         if choice == 2:
             return _Int(self.fdp.ConsumeIntInRange(-300, 70000))
         if choice == 3:

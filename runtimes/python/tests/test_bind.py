@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from conftest import GENERATED
-from cser import DecodeError, DecodeErrorKind, EncodeError, bind, codec, interpreter
+from conftest import GENERATED, Color
+from cser import DecodeError, DecodeErrorKind, EncodeError, bind, interpreter
 from cser.descriptors import (
     BOOL,
     BYTES,
@@ -69,15 +69,6 @@ def test_every_generated_type_has_a_python_codec_that_agrees_with_the_bound_one(
 
 
 # ---- hand-made descriptors ------------------------------------------------------------------
-
-
-class Color(enum.IntEnum):
-    RED = 0
-    GREEN = 1
-
-    @classmethod
-    def _missing_(cls, value: object) -> Color | None:
-        return codec.unknown_member(cls, value)
 
 
 # Class names that are also names the compiled code uses: locals, helpers, builtins.

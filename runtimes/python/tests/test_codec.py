@@ -3,18 +3,8 @@
 
 from __future__ import annotations
 
-import enum
-
+from conftest import Color
 from cser import codec
-
-
-class Color(enum.IntEnum):
-    RED = 0
-    GREEN = 1
-
-    @classmethod
-    def _missing_(cls, value: object) -> Color | None:
-        return codec.unknown_member(cls, value)
 
 
 def test_unknown_enum_members_are_kept() -> None:

@@ -31,6 +31,7 @@ from cser import DecodeError, EncodeError, bind
 from cser.errors import DecodeErrorKind
 from cser.limits import MAX_DEPTH
 from cser.varint import encode_varint
+from probes import peak_allocation
 from test_vectors import JAVA, RUST, load, same_floats
 
 pytestmark = pytest.mark.skipif(not bind.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
@@ -223,23 +224,6 @@ def test_values_round_trip_alike() -> None:
         data = value.encode()
         assert data == pure_encode(value, cases)
         assert same_floats(type(value).decode(data), pure_decode(type(value), cases, data))
-
-
-def peak_allocation(decode: Callable[[], Any]) -> int:
-    """The peak bytes a decode allocates, after one unmeasured call (first-call costs such as
-    CPython's adaptive bytecode are not the input's doing)."""
-    for measure in (False, True):
-        if measure:
-            tracemalloc.start()
-            tracemalloc.reset_peak()
-            base = tracemalloc.get_traced_memory()[0]
-        try:
-            decode()
-        except DecodeError:
-            pass
-    peak = tracemalloc.get_traced_memory()[1] - base
-    tracemalloc.stop()
-    return peak
 
 
 def test_decode_allocation_is_bounded_by_the_input() -> None:

@@ -25,6 +25,7 @@ import pytest
 from cser import EncodeError, bind
 from cser.descriptors import BOOL, F32, F64, I32, LIST, MAP, OPTLIST, OPTMAP, RECORD, REF, STRING, UNION
 from cser.floats import f32_from_bits, pack_f32
+from probes import Hook, Raises
 
 
 class Inner:
@@ -177,47 +178,6 @@ def both(make: Callable[[], Any]) -> tuple[str, Any]:
 
 
 # ---- adversarial objects ----------------------------------------------------------------------
-
-
-class Hook:
-    """Runs ``action`` from a dunder method, then answers like ``value``."""
-
-    def __init__(self, value: Any, action: Callable[[], Any]) -> None:
-        self.value = value
-        self.action = action
-
-    def run(self) -> None:
-        action, self.action = self.action, lambda: None
-        action()
-
-    def __float__(self) -> float:
-        self.run()
-        return float(self.value)
-
-    def __bool__(self) -> bool:
-        self.run()
-        return bool(self.value)
-
-    def __index__(self) -> int:
-        self.run()
-        return int(self.value)
-
-    def __repr__(self) -> str:
-        return f"Hook({self.value!r})"
-
-
-class Raises:
-    def __init__(self, exc: BaseException) -> None:
-        self.exc = exc
-
-    def __float__(self) -> float:
-        raise self.exc
-
-    def __bool__(self) -> bool:
-        raise self.exc
-
-    def __index__(self) -> int:
-        raise self.exc
 
 
 class Key(str):
