@@ -527,7 +527,7 @@ class _Str(str):
 def test_plain_field_values_and_their_lookalikes_encode_alike() -> None:
     """The C writer writes an ASCII ``str``, a small ``int`` (an ``int`` subclass's digits as
     they are), a ``bool`` and an empty ``list`` or ``dict`` held in a field without taking a
-    reference (writer.c, ``encode_plain``); anything else, ``str``, ``list`` and ``dict``
+    reference (wire.h, ``encode_plain``); anything else, ``str``, ``list`` and ``dict``
     subclasses included, goes the general way. Both give the pure writers' bytes."""
     from edge import cases
 
@@ -573,7 +573,7 @@ class _NodeLike:
 
 def test_long_lists_of_records_encode_alike() -> None:
     """A list of more than 16 records whose type holds a list, map or record is walked with the
-    objects of the records ahead asked for (writer.c, ``encode_records``, reading the slots of
+    objects of the records ahead asked for (collections.c, ``encode_records``, reading the slots of
     records not yet written). Whatever the items are (instances, subclass instances,
     lookalikes, an instance whose slots were never set, not records at all) and wherever they
     are in the list, both writers give the same bytes or the same error."""

@@ -6,7 +6,7 @@ a record subclass. That code may change the very list or dict being written, or 
 here builds a fresh value (the callbacks are destructive), encodes it with the C accelerator and
 with the pure-Python writers, and requires the same bytes or the same error (class, and message
 for the "changed while it was encoded" errors), and never a crash: before the C writer held its
-items (writer.c, "collections"), a ``__float__`` that cleared its list crashed the process.
+items (now collections.c), a ``__float__`` that cleared its list crashed the process.
 
 The f32/f64 cases decode and encode every NaN payload (signalling, negative, payload bits in the
 low 29 bits of a double) through fields, packed lists, optionals, maps and unions, in both

@@ -64,7 +64,7 @@
 
 /* A hint that memory at `p` is read soon (any address: it never faults). On x86-64 and arm64 an
  * asm statement: GCC 12 deleted __builtin_prefetch calls whose address it had loaded from memory
- * (writer.c's prefetch_fields compiled to nothing). */
+ * (collections.c's prefetch_fields compiled to nothing). */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define CSER_PREFETCH(p) __asm__ volatile("prefetcht0 %0" : : "m"(*(const char *)(p)))
 #elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
@@ -188,7 +188,7 @@ struct TypeDef {
      * top-level list of thousands of items) is not moved to make room for its length. */
     int len_size_hint;
     /* Records and structs: the slots of the fields that hold a list, map or record (at most
-     * MAX_PREFETCH), whose objects a long list's encode asks for ahead (writer.c,
+     * MAX_PREFETCH), whose objects a long list's encode asks for ahead (collections.c,
      * encode_records). */
     Py_ssize_t prefetch[MAX_PREFETCH];
     int nprefetch;
