@@ -160,52 +160,35 @@ static int encode_floats(int kind, PyObject *seq, Py_ssize_t n, Out *o) {
     return 0;
 }
 
-int encode_list(Spec *s, PyObject *x, Out *o, int depth) {
-    PyObject *seq = as_seq(x);
-    if (seq == NULL) {
-        return -1;
-    }
-    const Py_ssize_t n = Py_SIZE(seq);
-    int r = -1;
-    if (write_varint(o, (uint64_t)n) < 0) {
-        goto done;
-    }
-    Spec *e = s->elem;
+/* A value written while it is held: writing it may run Python code that drops the list's
+ * reference to it. */
+static inline int encode_held(Spec *e, PyObject *item, Out *o, int depth) {
+    Py_INCREF(item);
+    int w = encode_value(e, item, o, depth);
+    Py_DECREF(item);
+    return w;
+}
+
+/* The elements of a list after its count; returns how many were written, or -1. */
+static Py_ssize_t list_items(Spec *e, PyObject *seq, Py_ssize_t n, Out *o, int depth) {
     if (e->kind == K_F64 || e->kind == K_F32) {
-        r = encode_floats(e->kind, seq, n, o);
-        goto done;
+        return encode_floats(e->kind, seq, n, o) < 0 ? -1 : n;
+    }
+    if (e->kind == K_REF) {
+        return encode_records(e->ref, seq, o, depth);
     }
     Py_ssize_t i = 0;
-    if (e->kind == K_REF) {
-        i = encode_records(e->ref, seq, o, depth);
-        if (i < 0) {
-            goto done;
+    for (; i < Py_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        int w = encode_plain(e, item, o);
+        if (w == 0) {
+            w = encode_held(e, item, o, depth);
         }
-    } else {
-        for (; i < Py_SIZE(seq); i++) {
-            PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-            int w = encode_plain(e, item, o);
-            if (w < 0) {
-                goto done;
-            }
-            if (w == 0) {
-                Py_INCREF(item);
-                w = encode_value(e, item, o, depth);
-                Py_DECREF(item);
-                if (w < 0) {
-                    goto done;
-                }
-            }
+        if (w < 0) {
+            return -1;
         }
     }
-    if (i != n || Py_SIZE(seq) != n) {
-        changed("list");
-        goto done;
-    }
-    r = 0;
-done:
-    Py_DECREF(seq);
-    return r;
+    return i;
 }
 
 /* The presence byte of slots i..i+7 of a list of optionals, or of the map values `seq`. */
@@ -219,48 +202,52 @@ static uint8_t presence_of(PyObject *seq, Py_ssize_t i) {
     return pb;
 }
 
-int encode_optlist(Spec *s, PyObject *x, Out *o, int depth) {
-    PyObject *seq = as_seq(x);
-    if (seq == NULL) {
-        return -1;
-    }
-    const Py_ssize_t n = Py_SIZE(seq);
-    int r = -1;
-    if (write_varint(o, (uint64_t)n) < 0) {
-        goto done;
-    }
+/* The elements of a list of optionals after its count, a presence byte before every eighth;
+ * returns how many were written, or -1. */
+static Py_ssize_t optional_items(Spec *e, PyObject *seq, Out *o, int depth) {
     uint8_t pb = 0;
     Py_ssize_t i = 0;
     for (; i < Py_SIZE(seq); i++) {
         if ((i & 7) == 0) {
             pb = presence_of(seq, i);
             if (write_byte(o, pb) < 0) {
-                goto done;
+                return -1;
             }
         }
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        int bit = (pb >> (i & 7)) & 1;
-        if ((item != Py_None) != bit) {
-            changed("list");
-            goto done;
+        if ((item != Py_None) != ((pb >> (i & 7)) & 1)) {
+            return changed("list");
         }
-        if (item != Py_None) {
-            Py_INCREF(item);
-            int w = encode_value(s->elem, item, o, depth);
-            Py_DECREF(item);
-            if (w < 0) {
-                goto done;
-            }
+        if (item != Py_None && encode_held(e, item, o, depth) < 0) {
+            return -1;
         }
     }
-    if (i != n || Py_SIZE(seq) != n) {
-        changed("list");
-        goto done;
+    return i;
+}
+
+/* A list, or a list of optionals: its count, then its elements; a list whose length changed
+ * meanwhile (code its elements ran) is EncodeError. */
+static CSER_INLINE int encode_seq(Spec *s, PyObject *x, Out *o, int depth, int optionals) {
+    PyObject *seq = as_seq(x);
+    if (seq == NULL) {
+        return -1;
     }
-    r = 0;
-done:
+    const Py_ssize_t n = Py_SIZE(seq);
+    Py_ssize_t i = -1;
+    if (write_varint(o, (uint64_t)n) == 0) {
+        i = optionals ? optional_items(s->elem, seq, o, depth) : list_items(s->elem, seq, n, o, depth);
+    }
+    int r = i < 0 ? -1 : i != n || Py_SIZE(seq) != n ? changed("list") : 0;
     Py_DECREF(seq);
     return r;
+}
+
+int encode_list(Spec *s, PyObject *x, Out *o, int depth) {
+    return encode_seq(s, x, o, depth, 0);
+}
+
+int encode_optlist(Spec *s, PyObject *x, Out *o, int depth) {
+    return encode_seq(s, x, o, depth, 1);
 }
 
 /* A map: a dict as it is, anything else (dict subclasses included) as dict(x.items()), as the

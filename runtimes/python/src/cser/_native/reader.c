@@ -63,9 +63,13 @@ int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint
     return 0;
 }
 
-/* A byte length: LENGTH_TOO_LARGE if above the bytes that remain before `end`. */
+/* A byte length: TRUNCATED if there is none, LENGTH_TOO_LARGE if above the bytes that remain
+ * before `end`. */
 static inline int read_length(Dec *d, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_t *n) {
     const Py_ssize_t start = *pos;
+    if (start >= end) {
+        return truncated(end);
+    }
     uint64_t v = 0;
     if (read_varint(d, pos, end, UINT64_MAX, &v) < 0) {
         return -1;
@@ -120,10 +124,6 @@ static inline void python_call_end(Dec *d) {
 
 static inline PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     Py_ssize_t n = 0;
-    if (*pos >= end) {
-        truncated(end);
-        return NULL;
-    }
     if (read_length(d, pos, end, &n) < 0) {
         return NULL;
     }
@@ -231,25 +231,26 @@ PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int dep
     case K_I16:
     case K_I32:
     case K_I64:
-        if (p >= end) {
-            truncated(end);
-            return NULL;
-        }
-        if (read_varint(d, pos, end, s->kind == K_I16 ? 0xFFFF : s->kind == K_I32 ? 0xFFFFFFFF : UINT64_MAX, &u) < 0) {
-            return NULL;
-        }
-        return PyLong_FromLongLong((long long)((u >> 1) ^ (~(u & 1) + 1)));
     case K_U16:
     case K_U32:
-    case K_U64:
+    case K_U64: {
+        /* A varint within the type's range; the signed types zigzag-encoded (SPEC §4). */
+        static const uint64_t max[K_U64 + 1] = {
+            [K_I16] = 0xFFFF, [K_I32] = 0xFFFFFFFF, [K_I64] = UINT64_MAX,
+            [K_U16] = 0xFFFF, [K_U32] = 0xFFFFFFFF, [K_U64] = UINT64_MAX,
+        };
         if (p >= end) {
             truncated(end);
             return NULL;
         }
-        if (read_varint(d, pos, end, s->kind == K_U16 ? 0xFFFF : s->kind == K_U32 ? 0xFFFFFFFF : UINT64_MAX, &u) < 0) {
+        if (read_varint(d, pos, end, max[s->kind], &u) < 0) {
             return NULL;
         }
+        if (s->kind <= K_I64) {
+            return PyLong_FromLongLong((long long)((u >> 1) ^ (~(u & 1) + 1)));
+        }
         return PyLong_FromUnsignedLongLong(u);
+    }
     case K_F32:
         if (p + 4 > end) {
             truncated(end);
@@ -268,10 +269,6 @@ PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int dep
         return decode_str(d, pos, end);
     case K_BYTES: {
         Py_ssize_t n = 0;
-        if (p >= end) {
-            truncated(end);
-            return NULL;
-        }
         if (read_length(d, pos, end, &n) < 0) {
             return NULL;
         }
@@ -497,10 +494,6 @@ PyObject *decode_typedef(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, i
     if (td->kind == D_RECORD) {
         /* A record: its length, then its body (SPEC §5.5). */
         Py_ssize_t n = 0;
-        if (*pos >= end) {
-            truncated(end);
-            return NULL;
-        }
         if (read_length(d, pos, end, &n) < 0) {
             return NULL;
         }
