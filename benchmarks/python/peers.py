@@ -4,9 +4,9 @@ decode must equal, and the operations as zero-argument callables.
 What each operation starts from and ends with (README.md, "What is measured"):
 
 - ``cser``: ``value.encode()`` of the generated object; ``Cls.decode(data)`` into generated objects,
-  with the C accelerator (cser.codec; the run fails if it is not built).
+  with the C accelerator (cser.bind; the run fails if it is not built).
 - ``cser-pure``: the same through the runtime's pure-Python interpreter of the same descriptors
-  (``cser.codec.pure``: the fallback where the accelerator is not built), as ``encode``/``decode``
+  (``cser.bind.pure``: the fallback where the accelerator is not built), as ``encode``/``decode``
   call it with the accelerator off.
 - ``pickle`` (protocol 5): the same generated objects, ``pickle.dumps`` / ``pickle.loads``.
 - ``protobuf`` (upb): ``encode`` is ``SerializeToString`` of a message built beforehand;
@@ -75,9 +75,9 @@ def versions() -> dict[str, str]:
 
 
 def cser_case(workload: str, value: Any) -> Case:
-    from cser import codec
+    from cser import bind
 
-    if not codec.ACTIVE:
+    if not bind.ACTIVE:
         raise RuntimeError("the cser C accelerator is not built (or CSER_PURE_PYTHON is set)")
     cls = type(value)
     data = value.encode()
@@ -85,10 +85,10 @@ def cser_case(workload: str, value: Any) -> Case:
 
 
 def cser_pure_case(workload: str, value: Any) -> Case:
-    from cser import codec
+    from cser import bind
     from cser.limits import MAX_DEPTH
 
-    pure = codec.pure(type(value))
+    pure = bind.pure(type(value))
     data = pure.encode(value)
     return Case(
         "cser-pure",

@@ -59,7 +59,7 @@ CODEC""".split()
 PY_MODULES = """typing enum cser codec reader writer varint zigzag utf8 stream message errors limits path
 unknown kafka native sys os builtins dataclasses collections struct math abc re io json functools
 itertools bind descriptor from_json to_json type_name tag slots match_args missing init repr eq
-hash""".split()
+hash descriptors source interpreter floats""".split()
 
 SNAKE = re.compile(r"[a-z][a-z0-9_]*")
 PASCAL = re.compile(r"[A-Z][A-Za-z0-9]*")

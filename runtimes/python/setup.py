@@ -3,7 +3,7 @@
 
 The extension is optional: where it cannot be compiled (no C compiler, no Python headers) the
 install goes on without it and the generated code runs on the runtime's pure-Python interpreter
-(cser/codec.py).
+(cser/bind.py chooses it).
 
 The jar is the one Maven builds in the checkout, ``tools/cserc/target/cserc.jar`` (``make``); an
 sdist carries a copy at its root, so a wheel built from the sdist has it too. A wheel or sdist
@@ -80,7 +80,7 @@ if __name__ == "__main__":
             Extension(
                 "cser._native",
                 sources=sorted(glob("src/cser/_native/*.c")),
-                depends=["src/cser/_native/native.h"],
+                depends=sorted(glob("src/cser/_native/*.h")),
                 optional=True,
                 extra_compile_args=[
                     "-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers", "-fvisibility=hidden",

@@ -196,12 +196,7 @@ class StreamWriter(Generic[T]):
             self._flush()
         finally:
             self._closed = True
-            if self._sock is not None:
-                _close(self._out)
-                if self._closefd:
-                    self._sock.close()
-            elif self._closefd:
-                _close(self._out)
+            _release(self._out, self._sock, self._closefd)
 
     def __enter__(self) -> StreamWriter[T]:
         return self
@@ -352,12 +347,7 @@ class StreamReader(Generic[T]):
         if self._closed:
             return
         self._closed = True
-        if self._sock is not None:
-            _close(self._inp)
-            if self._closefd:
-                self._sock.close()
-        elif self._closefd:
-            _close(self._inp)
+        _release(self._inp, self._sock, self._closefd)
 
     def __enter__(self) -> StreamReader[T]:
         return self
@@ -492,3 +482,14 @@ def _close(f: object) -> None:
     close = getattr(f, "close", None)
     if close is not None:
         close()
+
+
+def _release(f: object, sock: socket.socket | None, closefd: bool) -> None:
+    """What closing a writer or reader closes: the file made for a socket always, the socket
+    or a file given only with ``closefd``."""
+    if sock is not None:
+        _close(f)
+        if closefd:
+            sock.close()
+    elif closefd:
+        _close(f)

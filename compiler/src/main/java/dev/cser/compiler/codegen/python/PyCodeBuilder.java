@@ -84,7 +84,7 @@ final class PyCodeBuilder {
         };
     }
 
-    /** The {@code cser.codec} constant of a scalar: its schema name in capitals ({@code I32}). */
+    /** The {@code cser.descriptors} kind of a scalar: its schema name in capitals ({@code I32}). */
     private static String constant(PyType t) {
         return t.schemaName().toUpperCase(Locale.ROOT);
     }

@@ -2,6 +2,7 @@ package dev.cser.compiler.codegen.python;
 
 import dev.cser.compiler.codegen.Names;
 import dev.cser.compiler.codegen.python.Descriptors.FieldDescriptor;
+import dev.cser.compiler.codegen.python.Descriptors.FieldRun;
 import dev.cser.compiler.codegen.python.Descriptors.RecordDescriptor;
 import dev.cser.compiler.codegen.python.Descriptors.UnionDescriptor;
 import dev.cser.compiler.codegen.python.Descriptors.VariantDescriptor;
@@ -138,9 +139,12 @@ final class PyItemBuilder {
                     fresh ? PyCodeBuilder.factory(type) : null));
         }
         PresenceGroup extensible = m.extensiblePresenceGroup();
+        List<FieldRun> runs = m.fixedWidthRuns().stream()
+                .map(r -> new FieldRun(fs.indexOf(r.fields().get(0)), r.fields().size()))
+                .toList();
         return new RecordDescriptor(m.isStruct(), target.className(m.name()), m.qualifiedName(), m.name(), fields,
                 extensible == null ? -1 : fs.indexOf(extensible.first()),
-                target.intLiteral(BigInteger.valueOf(m.unknownPresenceMask())));
+                target.intLiteral(BigInteger.valueOf(m.unknownPresenceMask())), runs);
     }
 
     UnionClass unionClass(UnionType u) {

@@ -6,7 +6,7 @@ package dev.cser.compiler.codegen.python;
  * {@link JsonConversions} records).
  *
  * @param schemaName the schema spelling ({@code i32}, {@code list<f64>}): error messages, and
- *     the descriptor constant of scalars ({@code _c.I32})
+ *     the descriptor constant of scalars ({@code _d.I32})
  * @param builtin for scalars, the Python type ({@code int}, {@code str})
  * @param lo for integers, the range a value must be in, as Python literals
  * @param cls for enums, records, structs and unions, the class
