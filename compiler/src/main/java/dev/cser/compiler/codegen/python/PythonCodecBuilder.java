@@ -32,11 +32,11 @@ import dev.cser.compiler.codegen.python.ZeroValues.ZeroFactory;
 import dev.cser.compiler.codegen.python.ZeroValues.ZeroValue;
 import java.util.Locale;
 
-/** Chooses the annotation, zero value and descriptor records of a {@link PyType}, by its kind. */
-final class PyCodeBuilder {
-    private PyCodeBuilder() {}
+/** Chooses the annotation, zero value and descriptor records of a {@link PythonType}, by its kind. */
+final class PythonCodecBuilder {
+    private PythonCodecBuilder() {}
 
-    static TypeHints hint(PyType t) {
+    static TypeHints hint(PythonType t) {
         return switch (t.kind()) {
             case BOOL, INT, F32, F64, STRING, BYTES -> new BuiltinHint(t.builtin());
             case PACKED -> new ListHint(hint(t.element()));
@@ -48,7 +48,7 @@ final class PyCodeBuilder {
         };
     }
 
-    static ZeroValue zero(PyType t) {
+    static ZeroValue zero(PythonType t) {
         return switch (t.kind()) {
             case BOOL -> new FalseZero();
             case INT -> new IntZero();
@@ -63,7 +63,7 @@ final class PyCodeBuilder {
     }
 
     /** What makes a fresh zero value of a type whose zero value is mutable. */
-    static ZeroFactory factory(PyType t) {
+    static ZeroFactory factory(PythonType t) {
         return switch (t.kind()) {
             case MESSAGE -> t.union() ? new UnionZeroFactory(t.cls()) : new ClassFactory(t.cls());
             case MAP, OPTIONAL_MAP -> new DictFactory();
@@ -71,7 +71,7 @@ final class PyCodeBuilder {
         };
     }
 
-    static TypeDescriptor descriptor(PyType t) {
+    static TypeDescriptor descriptor(PythonType t) {
         return switch (t.kind()) {
             case BOOL, INT, F32, F64, STRING, BYTES -> new ScalarDescriptor(constant(t));
             case PACKED -> new PackedDescriptor(constant(t.element()));
@@ -85,7 +85,7 @@ final class PyCodeBuilder {
     }
 
     /** The {@code cser.descriptors} kind of a scalar: its schema name in capitals ({@code I32}). */
-    private static String constant(PyType t) {
+    private static String constant(PythonType t) {
         return t.schemaName().toUpperCase(Locale.ROOT);
     }
 }

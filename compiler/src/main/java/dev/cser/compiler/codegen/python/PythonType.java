@@ -16,8 +16,8 @@ package dev.cser.compiler.codegen.python;
  *     field 3's own value, {@code x3_x1} for its elements): every local keeps one type through
  *     a function, as mypy wants
  */
-record PyType(Kind kind, String schemaName, String builtin, String lo, String hi, ClassRef cls, String zeroMember,
-        boolean union, String var, PyType element, PyType key, PyType value) {
+record PythonType(Kind kind, String schemaName, String builtin, String lo, String hi, ClassRef cls, String zeroMember,
+        boolean union, String var, PythonType element, PythonType key, PythonType value) {
 
     enum Kind {
         BOOL, INT, F32, F64, STRING, BYTES, PACKED, ENUM, MESSAGE, LIST, OPTIONAL_LIST, MAP, OPTIONAL_MAP;

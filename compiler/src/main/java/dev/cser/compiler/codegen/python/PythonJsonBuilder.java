@@ -29,14 +29,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Chooses the {@link JsonConversions} records of a {@link PyType}, by its kind. Collections
- * convert element by element, each bound to its own local ({@link PyType#var()}); a list whose
+ * Chooses the {@link JsonConversions} records of a {@link PythonType}, by its kind. Collections
+ * convert element by element, each bound to its own local ({@link PythonType#var()}); a list whose
  * elements are their own JSON form is copied.
  */
-final class PyJsonBuilder {
-    private PyJsonBuilder() {}
+final class PythonJsonBuilder {
+    private PythonJsonBuilder() {}
 
-    static ToJson toJson(PyType t, ValueRef value) {
+    static ToJson toJson(PythonType t, ValueRef value) {
         return switch (t.kind()) {
             case BOOL, INT, STRING -> new PlainToJson(value);
             case F32, F64 -> new FloatToJson(value);
@@ -47,23 +47,23 @@ final class PyJsonBuilder {
             case OPTIONAL_LIST -> list(t.element(), value, true);
             case MAP, OPTIONAL_MAP -> new MapToJson(t.key().var(), t.value().var(), value,
                     toJson(t.key(), ValueRef.local(t.key().var())),
-                    element(t.value(), t.kind() == PyType.Kind.OPTIONAL_MAP));
+                    element(t.value(), t.kind() == PythonType.Kind.OPTIONAL_MAP));
         };
     }
 
     /** An optional's JSON form: {@code null} when absent; a plain value is already that. */
-    static ToJson optionalToJson(PyType t, ValueRef value) {
+    static ToJson optionalToJson(PythonType t, ValueRef value) {
         return t.isJsonPlain() ? toJson(t, value) : new OptionalToJson(value, toJson(t, value));
     }
 
-    private static ToJson list(PyType element, ValueRef value, boolean optional) {
+    private static ToJson list(PythonType element, ValueRef value, boolean optional) {
         if (element.isJsonPlain()) {
             return new CopyListToJson(value);
         }
         return new ListToJson(element.var(), value, element(element, optional));
     }
 
-    private static ToJson element(PyType t, boolean optional) {
+    private static ToJson element(PythonType t, boolean optional) {
         ValueRef var = ValueRef.local(t.var());
         return optional ? optionalToJson(t, var) : toJson(t, var);
     }
@@ -89,11 +89,11 @@ final class PyJsonBuilder {
         }
     }
 
-    static FromJson fromJson(PyType t, ValueRef value, Helpers helpers) {
+    static FromJson fromJson(PythonType t, ValueRef value, Helpers helpers) {
         return fromJson(t, value, helpers, 0);
     }
 
-    private static FromJson fromJson(PyType t, ValueRef value, Helpers helpers, int lambdas) {
+    private static FromJson fromJson(PythonType t, ValueRef value, Helpers helpers, int lambdas) {
         boolean collection = switch (t.kind()) {
             case PACKED, LIST, OPTIONAL_LIST, MAP, OPTIONAL_MAP -> true;
             default -> false;
@@ -103,7 +103,7 @@ final class PyJsonBuilder {
             // Reserved before the body is built, so that the helpers it needs number after it.
             int at = helpers.functions.size();
             helpers.functions.add(null);
-            helpers.functions.set(at, new JsonHelper(function, t.var(), PyCodeBuilder.hint(t),
+            helpers.functions.set(at, new JsonHelper(function, t.var(), PythonCodecBuilder.hint(t),
                     fromJson(t, ValueRef.local(t.var()), helpers, 0)));
             return new HelperFromJson(function, value);
         }
@@ -122,16 +122,16 @@ final class PyJsonBuilder {
                     elementFrom(t.element(), true, helpers, lambdas + 1));
             case MAP, OPTIONAL_MAP -> new MapFromJson(t.key().var(), t.value().var(), value,
                     fromJson(t.key(), ValueRef.local(t.key().var()), helpers, lambdas + 1),
-                    elementFrom(t.value(), t.kind() == PyType.Kind.OPTIONAL_MAP, helpers, lambdas + 1));
+                    elementFrom(t.value(), t.kind() == PythonType.Kind.OPTIONAL_MAP, helpers, lambdas + 1));
         };
     }
 
     /** {@code None} for JSON {@code null}, else the value. */
-    static FromJson optionalFromJson(PyType t, ValueRef value, Helpers helpers) {
+    static FromJson optionalFromJson(PythonType t, ValueRef value, Helpers helpers) {
         return new OptionalFromJson(value, fromJson(t, value, helpers, 0));
     }
 
-    private static FromJson elementFrom(PyType t, boolean optional, Helpers helpers, int lambdas) {
+    private static FromJson elementFrom(PythonType t, boolean optional, Helpers helpers, int lambdas) {
         ValueRef var = ValueRef.local(t.var());
         return optional ? new OptionalFromJson(var, fromJson(t, var, helpers, lambdas)) : fromJson(t, var, helpers, lambdas);
     }

@@ -35,9 +35,9 @@ import java.util.Set;
  * Builds the class of one declaration ({@link EnumClass}, {@link MessageClass},
  * {@link UnionClass}) and the descriptor of a record, struct or union.
  */
-final class PyItemBuilder {
+final class PythonItemBuilder {
     private final PythonTarget target;
-    private final PyTypeMapper mapper;
+    private final PythonTypeMapper mapper;
     /** The class of every union variant of the module. */
     private final Map<Field, String> variantClasses = new IdentityHashMap<>();
 
@@ -47,7 +47,7 @@ final class PyItemBuilder {
      * class took (a declared type, a variant class of an earlier union or of a lower id, a
      * builtin) gets {@code _<id>} until it is free.
      */
-    PyItemBuilder(PythonTarget target, PyTypeMapper mapper, List<Declaration> declarations) {
+    PythonItemBuilder(PythonTarget target, PythonTypeMapper mapper, List<Declaration> declarations) {
         this.target = target;
         this.mapper = mapper;
         Set<String> declared = new HashSet<>();
@@ -90,37 +90,37 @@ final class PyItemBuilder {
         List<InitAssign> inits = new ArrayList<>();
         List<FieldToJson> toJson = new ArrayList<>();
         List<FieldFromJson> fromJson = new ArrayList<>();
-        PyJsonBuilder.Helpers helpers = new PyJsonBuilder.Helpers(target.className(m.name()));
+        PythonJsonBuilder.Helpers helpers = new PythonJsonBuilder.Helpers(target.className(m.name()));
         for (int i = 0; i < fs.size(); i++) {
             Field f = fs.get(i);
             String name = names.get(i);
-            PyType type = mapper.map(f.type(), "x" + i);
+            PythonType type = mapper.map(f.type(), "x" + i);
             ValueRef x = ValueRef.local("x");
             if (f.deprecated()) {
                 fromJson.add(new FieldFromJson(name, f.name(), true, null));
                 continue;
             }
             attributes.add(name);
-            TypeHints hint = PyCodeBuilder.hint(type);
+            TypeHints hint = PythonCodecBuilder.hint(type);
             TypeHints fieldHint = f.isOptional() ? new OptionalHint(hint) : hint;
             // A zero value of another module's class is not evaluated where the class is
             // defined either: that module may still be importing this one (SPEC §12.3).
             boolean mutableZero = !f.isOptional() && (type.kind().hasMutableZero()
-                    || (type.kind() == PyType.Kind.ENUM && type.cls().module() != null));
+                    || (type.kind() == PythonType.Kind.ENUM && type.cls().module() != null));
             declarations.add(new FieldDecl(name, target.docLines(f.doc()), fieldHint));
             params.add(new InitParam(name, mutableZero, fieldHint,
-                    mutableZero ? null : f.isOptional() ? new NoneZero() : PyCodeBuilder.zero(type)));
-            inits.add(new InitAssign(name, mutableZero, mutableZero ? PyCodeBuilder.zero(type) : null));
+                    mutableZero ? null : f.isOptional() ? new NoneZero() : PythonCodecBuilder.zero(type)));
+            inits.add(new InitAssign(name, mutableZero, mutableZero ? PythonCodecBuilder.zero(type) : null));
             ValueRef attribute = ValueRef.attribute(name);
-            toJson.add(new FieldToJson(f.name(), f.isOptional() ? PyJsonBuilder.optionalToJson(type, attribute)
-                    : PyJsonBuilder.toJson(type, attribute)));
+            toJson.add(new FieldToJson(f.name(), f.isOptional() ? PythonJsonBuilder.optionalToJson(type, attribute)
+                    : PythonJsonBuilder.toJson(type, attribute)));
             fromJson.add(new FieldFromJson(name, f.name(), false, f.isOptional()
-                    ? PyJsonBuilder.optionalFromJson(type, x, helpers) : PyJsonBuilder.fromJson(type, x, helpers)));
+                    ? PythonJsonBuilder.optionalFromJson(type, x, helpers) : PythonJsonBuilder.fromJson(type, x, helpers)));
         }
         return new MessageClass(target.className(m.name()), m.qualifiedName(), m.name(), m.isStruct(),
                 target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
                 target.hexLiteral(CanonicalText.fingerprint(m)),
-                attributes.stream().sorted(PyItemBuilder::natural).toList(), attributes, declarations, params, inits,
+                attributes.stream().sorted(PythonItemBuilder::natural).toList(), attributes, declarations, params, inits,
                 toJson, fromJson, helpers.functions());
     }
 
@@ -130,13 +130,13 @@ final class PyItemBuilder {
         List<FieldDescriptor> fields = new ArrayList<>();
         for (int i = 0; i < fs.size(); i++) {
             Field f = fs.get(i);
-            PyType type = mapper.map(f.type(), "x" + i);
+            PythonType type = mapper.map(f.type(), "x" + i);
             boolean fresh = !f.deprecated() && !f.isOptional() && type.kind().hasMutableZero();
             fields.add(new FieldDescriptor(names.get(i), f.deprecated(), f.isOptional(), m.name() + "." + f.name(),
                     f.optionalSlot(), f.deprecated() ? target.bytesLiteral(f.zeroBytes()) : null,
-                    PyCodeBuilder.descriptor(type),
-                    f.deprecated() || f.isOptional() || fresh ? null : PyCodeBuilder.zero(type),
-                    fresh ? PyCodeBuilder.factory(type) : null));
+                    PythonCodecBuilder.descriptor(type),
+                    f.deprecated() || f.isOptional() || fresh ? null : PythonCodecBuilder.zero(type),
+                    fresh ? PythonCodecBuilder.factory(type) : null));
         }
         PresenceGroup extensible = m.extensiblePresenceGroup();
         List<FieldRun> runs = m.fixedWidthRuns().stream()
@@ -152,26 +152,26 @@ final class PyItemBuilder {
         List<VariantClass> variants = new ArrayList<>();
         List<VariantToJson> toJson = new ArrayList<>();
         List<VariantFromJson> fromJson = new ArrayList<>();
-        PyJsonBuilder.Helpers helpers = new PyJsonBuilder.Helpers(union);
+        PythonJsonBuilder.Helpers helpers = new PythonJsonBuilder.Helpers(union);
         VariantClass zero = null;
-        PyType zeroType = null;
+        PythonType zeroType = null;
         for (int i = 0; i < u.variants().size(); i++) {
             Field v = u.variants().get(i);
             String className = variantClass(union, v);
-            PyType type = mapper.map(v.type(), "x" + i);
+            PythonType type = mapper.map(v.type(), "x" + i);
             VariantClass variant = new VariantClass(className, union, v.name(), v.id(), target.docLines(v.doc()),
-                    PyCodeBuilder.hint(type));
+                    PythonCodecBuilder.hint(type));
             variants.add(variant);
             if (v == u.zeroVariant()) {
                 zero = variant;
                 zeroType = type;
             }
-            toJson.add(new VariantToJson(className, v.name(), PyJsonBuilder.toJson(type, ValueRef.attribute("value"))));
-            fromJson.add(new VariantFromJson(className, v.name(), PyJsonBuilder.fromJson(type, ValueRef.local("x"), helpers)));
+            toJson.add(new VariantToJson(className, v.name(), PythonJsonBuilder.toJson(type, ValueRef.attribute("value"))));
+            fromJson.add(new VariantFromJson(className, v.name(), PythonJsonBuilder.fromJson(type, ValueRef.local("x"), helpers)));
         }
         return new UnionClass(union, u.qualifiedName(), u.name(), target.docLines(u.doc()),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)),
-                zero.name(), zero.schemaName(), PyCodeBuilder.zero(zeroType), variants, toJson, fromJson,
+                zero.name(), zero.schemaName(), PythonCodecBuilder.zero(zeroType), variants, toJson, fromJson,
                 helpers.functions());
     }
 
@@ -181,7 +181,7 @@ final class PyItemBuilder {
         for (int i = 0; i < u.variants().size(); i++) {
             Field v = u.variants().get(i);
             variants.add(new VariantDescriptor(v.id(), variantClass(union, v), u.name() + "." + v.name(),
-                    PyCodeBuilder.descriptor(mapper.map(v.type(), "x" + i))));
+                    PythonCodecBuilder.descriptor(mapper.map(v.type(), "x" + i))));
         }
         return new UnionDescriptor(union, u.qualifiedName(), u.name(), variants);
     }
