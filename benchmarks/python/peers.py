@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
@@ -34,19 +33,9 @@ import msgpack  # type: ignore[import-untyped]
 import workloads_pb2 as pb  # generated into benchmarks/target/python-proto (untyped)
 
 import models as m
-
-Op = Callable[[], object]
+from case import Case
 
 LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "msgspec", "msgspec-json")
-
-
-@dataclass
-class Case:
-    library: str
-    workload: str
-    data: bytes
-    expected: Any  # what every decode must equal
-    ops: dict[str, Op]
 
 
 def versions() -> dict[str, str]:
