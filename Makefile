@@ -130,16 +130,19 @@ test-python: $(CSERC_JAR) $(JAVA_VECTORS) $(RUST_VECTORS) $(PY_VENV)/installed
 	runtimes/python/check
 
 ## The conformance suite (conformance/README.md): every vector and writer/reader pair in every
-## language, the JSON mapping's edges, then streams, sockets and the database across the languages.
+## language, the JSON mapping's edges, then streams, sockets and the database across the
+## languages; clippy and rustfmt over the suites' Rust parts.
 test-conformance: build $(PY_VENV)/installed across-parts
+	conformance/rust-parts lint
 	conformance/run
 	$(PY)/python conformance/json_edges.py
 	$(PY)/python conformance/across/run_across.py
 	$(PY)/python conformance/across/evolution_db.py
 
-## The Rust programs of conformance/across (and the W4 receiver of conformance/load).
+## The Rust parts of conformance/across and conformance/load (conformance/Cargo.toml); their Java
+## parts are modules of the reactor (build).
 across-parts: $(CSERC_JAR) $(PY_VENV)/installed
-	cd runtimes/rust && $(RUST_ENV) cargo build -q -p cser-across
+	conformance/rust-parts build
 
 ## The schema generator's smoke: 16 random schemas of a fixed seed built and round-tripped in every
 ## language (conformance/schemagen/README.md).
