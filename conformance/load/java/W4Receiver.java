@@ -1,4 +1,4 @@
-package dev.cser.examples;
+package dev.cser.conformance.load;
 
 import bench.message.Message;
 import dev.cser.CserStreamReader;
@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link CserStreamReader} on a thread of its own. Any number of connections at once.
  *
  * <pre>
- * java -cp runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes \
- *     dev.cser.examples.W4Receiver PORT [MAX_MESSAGE_SIZE]
+ * java -cp runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes:conformance/load/java/target/classes \
+ *     dev.cser.conformance.load.W4Receiver PORT [MAX_MESSAGE_SIZE]
  * </pre>
  *
  * <p>The protocol its load-test driver relies on:

@@ -5,7 +5,7 @@ connection.
     python w4_receiver.py PORT        (0: any free port)
 
 Run it with the Python of runtimes/python/.venv (``make test-python`` makes it). At start it
-generates the code of message.cser into runtimes/python/target/examples/w4 (with the compiler of
+generates the code of message.cser into conformance/target/load/w4-python (with the compiler of
 this checkout, through ``cser.compile``) unless that is newer than the schema and the compiler, and imports
 ``bench.message`` from there.
 
@@ -34,7 +34,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = ROOT / "schema" / "examples" / "message.cser"
-GENERATED = Path(__file__).resolve().parents[1] / "target" / "examples" / "w4"
+GENERATED = ROOT / "conformance" / "target" / "load" / "w4-python"
 
 #: The largest frame a connection may send (a W4 message is about 100 bytes).
 MAX_MESSAGE_SIZE = 1 << 20

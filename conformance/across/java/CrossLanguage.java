@@ -1,9 +1,11 @@
-package dev.cser.examples;
+package dev.cser.conformance.across;
 
 import bench.message.Message;
 import dev.cser.CserCodec;
 import dev.cser.CserStreamReader;
 import dev.cser.CserStreamWriter;
+import dev.cser.examples.SakaiData;
+import dev.cser.examples.Workloads;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,10 +1,11 @@
-package dev.cser.examples;
+package dev.cser.conformance.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import bench.message.Message;
 import dev.cser.CserStreamWriter;
+import dev.cser.examples.Workloads;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

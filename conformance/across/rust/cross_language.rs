@@ -1,4 +1,4 @@
-//! The Rust side of the cross-language stream and socket checks (conformance/across/). Each
+//! The Rust side of the cross-language stream, socket and database checks (conformance/across/). Each
 //! command reads or writes a cser stream and exits with status 1 and a message when a record is
 //! not the one expected.
 //!
@@ -25,7 +25,7 @@ cser::include_generated!();
 /// compiled against this crate's generated types (so that the W4 stream benchmark, which runs
 /// this program, measures code generated here). Only `message` is used here.
 #[allow(dead_code)]
-#[path = "../../cser-examples/src/workloads.rs"]
+#[path = "../../../runtimes/rust/cser-examples/src/workloads.rs"]
 mod workloads;
 
 use bench::message::Message;
