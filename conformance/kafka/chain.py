@@ -59,7 +59,9 @@ PYTHON_W4 = TARGET / "chain-python"
 JAVA_CLASSPATH = TARGET / "chain-classpath.txt"
 JAVA_KAFKA = ROOT / "runtimes" / "java" / "kafka" / "target"
 RUST_RELAY = ROOT / "runtimes" / "rust" / "target" / "debug" / "examples" / "chain_relay"
-PYTHON_ROLE = Path(__file__).resolve().parent / "chain_role.py"
+#: The Python parts: chain_role.py, streams_check.py.
+PYTHON_PARTS = Path(__file__).resolve().parent / "python"
+PYTHON_ROLE = PYTHON_PARTS / "chain_role.py"
 PARTITIONS = 3
 #: Keys user-0 .. user-6; the writer of each topic injects three records under each.
 KEYS = 7
@@ -359,7 +361,8 @@ def main() -> int:
         create_topics(bootstrap, topics)
         if not args.fault:  # the dead-letter topics: one partition, so their order is the consumers'
             create_topics(bootstrap, [f"{t}.dlt" for t in topics], 1)
-        sys.path.insert(0, str(PYTHON_W4))  # chain_role's injected records, for check_dead_letters
+        # chain_role's injected records, for check_dead_letters
+        sys.path[:0] = [str(PYTHON_W4), str(PYTHON_PARTS)]
         env = dict(os.environ, BOOTSTRAP_SERVERS=bootstrap,
                    PYTHONPATH=os.pathsep.join(filter(None, [str(PYTHON_W4), os.environ.get("PYTHONPATH")])))
         if args.fault:

@@ -10,7 +10,7 @@
 Both topics have 3 partitions; the topology's internal topics (its repartition and changelog) are
 created by Kafka Streams. The topology (dev.cser.kafka.streams.AccessModeCounts, run by
 StreamsRole) starts first, with its state directory in this run's temporary directory, and
-processes exactly once; the producer then writes the entities; the checker (streams_check.py)
+processes exactly once; the producer then writes the entities; the checker (python/streams_check.py)
 waits until the last totals equal the expected ones. streams.py then closes the topology's stdin,
 which makes it close cleanly, and requires that it exits 0.
 
@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from chain import BROKER, ROOT, TARGET, broker, create_topics, java_main, leg
+from chain import BROKER, PYTHON_PARTS, ROOT, TARGET, broker, create_topics, java_main, leg
 
 from cser.compile import compile_schemas
 
@@ -40,7 +40,7 @@ SCHEMA = Path(__file__).resolve().parent / "schema" / "access_mode_count.cser"
 PYTHON_CODE = TARGET / "streams-python"
 #: Python's copy of the W3 values (values.sakai_entity), which the checker computes from.
 PYTHON_VALUES = ROOT / "runtimes" / "python" / "tests"
-CHECKER = Path(__file__).resolve().parent / "streams_check.py"
+CHECKER = PYTHON_PARTS / "streams_check.py"
 INPUT, OUTPUT = "w3-entities", "access-mode-counts"
 #: How long the topology may take to close once told to.
 CLOSE_SECONDS = 90
