@@ -232,10 +232,11 @@ test-kafka-python: $(CSERC_JAR) $(PY_VENV)/installed
 	cd $(PY_DIR) && $(PY)/pytest -q tests/test_kafka_broker.py
 
 ## The chain's Java and Rust roles: runtimes/java/kafka's test classes (classpath in
-## CHAIN_CLASSPATH) and cser-kafka's chain_relay example.
+## CHAIN_CLASSPATH) and conformance/kafka/rust's chain_role, built and linted by
+## conformance/rust-parts kafka.
 CHAIN_CLASSPATH = conformance/target/kafka/chain-classpath.txt
 kafka-chain-parts: kafka-streams-parts
-	cd runtimes/rust && $(RUST_ENV) cargo build -q -p cser-kafka --example chain_relay
+	$(RUST_ENV) conformance/rust-parts kafka
 
 ## 100,000 W4 messages per direction, Java -> Rust -> Python -> Java and back, each relay decoding
 ## and encoding again: every message arrives byte-identical and in order per key; then its lint.

@@ -58,7 +58,7 @@ TARGET = ROOT / "conformance" / "target" / "kafka"
 PYTHON_W4 = TARGET / "chain-python"
 JAVA_CLASSPATH = TARGET / "chain-classpath.txt"
 JAVA_KAFKA = ROOT / "runtimes" / "java" / "kafka" / "target"
-RUST_RELAY = ROOT / "runtimes" / "rust" / "target" / "debug" / "examples" / "chain_relay"
+RUST_ROLE = ROOT / "conformance" / "target" / "debug" / "chain_role"
 #: The Python parts: chain_role.py, streams_check.py.
 PYTHON_PARTS = Path(__file__).resolve().parent / "python"
 PYTHON_ROLE = PYTHON_PARTS / "chain_role.py"
@@ -91,9 +91,9 @@ def java() -> list[str]:
 
 
 def rust() -> list[str]:
-    if not RUST_RELAY.is_file():
-        sys.exit(f"chain.py: no {RUST_RELAY}: build with `make test-kafka-chain`")
-    return [str(RUST_RELAY)]
+    if not RUST_ROLE.is_file():
+        sys.exit(f"chain.py: no {RUST_ROLE}: build with `make test-kafka-chain`")
+    return [str(RUST_ROLE)]
 
 
 def python() -> list[str]:

@@ -3,7 +3,7 @@
 //! and produces the decoded message, encoded again, to TO_TOPIC with the same key.
 //!
 //! ```sh
-//! BOOTSTRAP_SERVERS=127.0.0.1:PORT chain_relay FROM_TOPIC TO_TOPIC COUNT
+//! BOOTSTRAP_SERVERS=127.0.0.1:PORT chain_role FROM_TOPIC TO_TOPIC COUNT
 //! ```
 //!
 //! The producer is idempotent with acks=all; a batch's offsets are committed only after every
@@ -15,13 +15,13 @@
 //! checker). Prints `rust relay FROM -> TO: N messages in S s (R msg/s)`; exits 1 with the reason
 //! on stderr when a record is not acknowledged.
 //!
-//! Bad records (chain.py without `--fault` sets these in the environment, as for chain_role.py):
-//! `CHAIN_INJECT=FIRST` makes it write, right after half of its messages of each key, the
-//! records of [`injected`] under that key into TO_TOPIC (mid-stream in that key's partition);
-//! `CHAIN_EXTRA=E` says FROM_TOPIC also holds the
-//! headerless W4 messages COUNT .. COUNT + E - 1 (relayed like the others), and `CHAIN_BAD=B`
-//! that it holds B records that do not decode: each is reported on stderr (`rust relay: bad
-//! record TOPIC/PARTITION@OFFSET KIND -> TOPIC.dlt`), sent to `TOPIC.dlt` as a
+//! Bad records (chain.py without `--fault` sets these in the environment, as for
+//! python/chain_role.py): `CHAIN_INJECT=FIRST` makes it write, right after half of its messages
+//! of each key, the records of [`injected`] under that key into TO_TOPIC (mid-stream in that
+//! key's partition); `CHAIN_EXTRA=E` says FROM_TOPIC also holds the headerless W4 messages
+//! COUNT .. COUNT + E - 1 (relayed like the others), and `CHAIN_BAD=B` that it holds B records
+//! that do not decode: each is reported on stderr (`rust relay: bad record
+//! TOPIC/PARTITION@OFFSET KIND -> TOPIC.dlt`), sent to `TOPIC.dlt` as a
 //! [`cser_kafka::DeadLetter`], and relaying goes on.
 
 use std::collections::HashSet;
@@ -130,7 +130,7 @@ fn run() -> Result<(), String> {
     let bootstrap = std::env::var("BOOTSTRAP_SERVERS").unwrap_or_default();
     let [from, to, count] = args.as_slice() else {
         return Err(
-            "usage: BOOTSTRAP_SERVERS=HOST:PORT chain_relay FROM_TOPIC TO_TOPIC COUNT".into(),
+            "usage: BOOTSTRAP_SERVERS=HOST:PORT chain_role FROM_TOPIC TO_TOPIC COUNT".into(),
         );
     };
     if bootstrap.is_empty() {
