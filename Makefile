@@ -231,9 +231,8 @@ test-kafka-rust: $(CSERC_JAR)
 test-kafka-python: $(CSERC_JAR) $(PY_VENV)/installed
 	cd $(PY_DIR) && $(PY)/pytest -q tests/test_kafka_broker.py
 
-## The chain's Java and Rust roles: runtimes/java/kafka's test classes (classpath in
-## CHAIN_CLASSPATH) and conformance/kafka/rust's chain_role, built and linted by
-## conformance/rust-parts kafka.
+## The chain's Java and Rust roles: conformance/kafka/java (classpath in CHAIN_CLASSPATH) and
+## conformance/kafka/rust's chain_role, built and linted by conformance/rust-parts kafka.
 CHAIN_CLASSPATH = conformance/target/kafka/chain-classpath.txt
 kafka-chain-parts: kafka-streams-parts
 	$(RUST_ENV) conformance/rust-parts kafka
@@ -249,11 +248,11 @@ test-kafka-chain: kafka-chain-parts
 test-kafka-fault: kafka-chain-parts
 	$(PY)/python conformance/kafka/chain.py --fault
 
-## The Java roles of the chain and the Streams check: runtimes/java/kafka's test classes, their
+## The Java roles of the chain and the Streams check: conformance/kafka/java's classes, their
 ## classpath in CHAIN_CLASSPATH.
 kafka-streams-parts: $(CSERC_JAR) $(PY_VENV)/installed
-	$(MVN) $(MVN_FLAGS) -q -pl runtimes/java/kafka -am test-compile dependency:build-classpath \
-		-Dmdep.includeScope=test -Dmdep.outputFile=$(CURDIR)/$(CHAIN_CLASSPATH)
+	$(MVN) $(MVN_FLAGS) -q -pl conformance/kafka/java -am compile dependency:build-classpath \
+		-DincludeScope=runtime -Dmdep.outputFile=$(CURDIR)/$(CHAIN_CLASSPATH)
 
 ## 100,000 W3 entities counted by access mode, exactly once, by a Kafka Streams topology in Java;
 ## Python reads the totals and checks them; then its lint (25-40 s with the parts built).

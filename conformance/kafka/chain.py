@@ -56,8 +56,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BROKER = ROOT / "conformance" / "kafka" / "broker"
 TARGET = ROOT / "conformance" / "target" / "kafka"
 PYTHON_W4 = TARGET / "chain-python"
+#: The Java parts' dependencies (written by make kafka-streams-parts) and their classes.
 JAVA_CLASSPATH = TARGET / "chain-classpath.txt"
-JAVA_KAFKA = ROOT / "runtimes" / "java" / "kafka" / "target"
+JAVA_CLASSES = ROOT / "conformance" / "kafka" / "java" / "target" / "classes"
 RUST_ROLE = ROOT / "conformance" / "target" / "debug" / "chain_role"
 #: The Python parts: chain_role.py, streams_check.py.
 PYTHON_PARTS = Path(__file__).resolve().parent / "python"
@@ -73,10 +74,10 @@ FAULT_PRODUCE_RATE = 2000
 
 
 def java_main(main_class: str, make_target: str) -> list[str]:
-    """The command running MAIN_CLASS on runtimes/java/kafka's test classpath, which MAKE_TARGET writes."""
+    """The command running MAIN_CLASS of conformance/kafka/java on the classpath MAKE_TARGET writes."""
     if not JAVA_CLASSPATH.is_file():
         sys.exit(f"{Path(sys.argv[0]).name}: no {JAVA_CLASSPATH}: build with `make {make_target}`")
-    classpath = [str(JAVA_KAFKA / "test-classes"), str(JAVA_KAFKA / "classes"), JAVA_CLASSPATH.read_text().strip()]
+    classpath = [str(JAVA_CLASSES), JAVA_CLASSPATH.read_text().strip()]
     return [
         os.environ.get("JAVA", "java"),
         "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
@@ -87,7 +88,7 @@ def java_main(main_class: str, make_target: str) -> list[str]:
 
 
 def java() -> list[str]:
-    return java_main("dev.cser.kafka.chain.ChainRole", "test-kafka-chain")
+    return java_main("dev.cser.conformance.kafka.ChainRole", "test-kafka-chain")
 
 
 def rust() -> list[str]:

@@ -8,7 +8,7 @@
     python conformance/kafka/streams.py [--count N]     (make test-kafka-streams builds the parts)
 
 Both topics have 3 partitions; the topology's internal topics (its repartition and changelog) are
-created by Kafka Streams. The topology (dev.cser.kafka.streams.AccessModeCounts, run by
+created by Kafka Streams. The topology (dev.cser.conformance.kafka.AccessModeCounts, run by
 StreamsRole) starts first, with its state directory in this run's temporary directory, and
 processes exactly once; the producer then writes the entities; the checker (python/streams_check.py)
 waits until the last totals equal the expected ones. streams.py then closes the topology's stdin,
@@ -48,7 +48,7 @@ CLOSE_SECONDS = 90
 
 def java(role: str) -> list[str]:
     """The command of StreamsRole ROLE, on the classpath make test-kafka-streams writes."""
-    return [*java_main("dev.cser.kafka.streams.StreamsRole", "test-kafka-streams"), role]
+    return [*java_main("dev.cser.conformance.kafka.StreamsRole", "test-kafka-streams"), role]
 
 
 def run(env: dict[str, str], scratch: Path, count: str) -> bool:

@@ -1,5 +1,5 @@
 """Python's part in the Streams test (streams.py): reads the access-mode totals that Java's Kafka
-Streams topology (``dev.cser.kafka.streams.AccessModeCounts``) writes, and checks them.
+Streams topology (``dev.cser.conformance.kafka.AccessModeCounts``) writes, and checks them.
 
     streams_check.py TOPIC COUNT
 

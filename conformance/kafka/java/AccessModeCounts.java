@@ -1,4 +1,4 @@
-package dev.cser.kafka.streams;
+package dev.cser.conformance.kafka;
 
 import dev.cser.kafka.CserSerde;
 import org.apache.kafka.common.serialization.Serdes;

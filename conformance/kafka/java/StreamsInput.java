@@ -1,4 +1,4 @@
-package dev.cser.kafka.streams;
+package dev.cser.conformance.kafka;
 
 import dev.cser.examples.SakaiData;
 import sakai.content.AccessMode;

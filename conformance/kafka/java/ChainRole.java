@@ -1,4 +1,4 @@
-package dev.cser.kafka.chain;
+package dev.cser.conformance.kafka;
 
 import bench.message.Message;
 import dev.cser.examples.Workloads;

@@ -1,4 +1,4 @@
-package dev.cser.kafka.streams;
+package dev.cser.conformance.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,7 +1,6 @@
-package dev.cser.kafka.streams;
+package dev.cser.conformance.kafka;
 
 import dev.cser.kafka.CserSerializer;
-import dev.cser.kafka.chain.ChainRole;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
