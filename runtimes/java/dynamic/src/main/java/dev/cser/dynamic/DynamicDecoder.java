@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * Reads values by their descriptors, step for step as the code cserc generates for Java reads
- * them (java.stg, codec.stg): the same reader calls in the same order, so the same bytes give the
- * same value or the same error (kind, offset and field path, SPEC §10). With a
+ * them (java.stg, codec.stg): the same reader calls in the same order, and lists and maps
+ * through the same {@link CserCollections} methods, so the same bytes give the same value or the
+ * same error (kind, offset and field path, SPEC §10). With a
  * {@link DecodeTrace} it also reports each piece it reads; without one it only reads.
  */
 final class DynamicDecoder {
