@@ -125,10 +125,10 @@ def make_format(name: str, workload: str) -> Format:
     if workload not in ("W4", "W3"):
         raise ValueError(f"the Kafka benchmark runs W4 and W3, not {workload}")
     if name in ("cser", "cser-bare"):
-        from cser import codec
+        from cser import bind
         from cser.kafka import CserDeserializer, CserSerializer
 
-        if not codec.ACTIVE:
+        if not bind.ACTIVE:
             raise RuntimeError("the cser C accelerator is not built (or CSER_PURE_PYTHON is set)")
         cls: Any = type(_cser_value(workload, 0))
         ser: CserSerializer[Any] = CserSerializer(cls, headers=name == "cser")

@@ -4,9 +4,9 @@ decode must equal, and the operations as zero-argument callables.
 What each operation starts from and ends with (README.md, "What is measured"):
 
 - ``cser``: ``value.encode()`` of the generated object; ``Cls.decode(data)`` into generated objects,
-  with the C accelerator (cser.codec; the run fails if it is not built).
+  with the C accelerator (cser.bind; the run fails if it is not built).
 - ``cser-pure``: the same through the runtime's pure-Python interpreter of the same descriptors
-  (``cser.codec.pure``: the fallback where the accelerator is not built), as ``encode``/``decode``
+  (``cser.bind.pure``: the fallback where the accelerator is not built), as ``encode``/``decode``
   call it with the accelerator off.
 - ``pickle`` (protocol 5): the same generated objects, ``pickle.dumps`` / ``pickle.loads``.
 - ``protobuf`` (upb): ``encode`` is ``SerializeToString`` of a message built beforehand;
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
@@ -34,19 +33,9 @@ import msgpack  # type: ignore[import-untyped]
 import workloads_pb2 as pb  # generated into benchmarks/target/python-proto (untyped)
 
 import models as m
-
-Op = Callable[[], object]
+from case import Case
 
 LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "msgspec", "msgspec-json")
-
-
-@dataclass
-class Case:
-    library: str
-    workload: str
-    data: bytes
-    expected: Any  # what every decode must equal
-    ops: dict[str, Op]
 
 
 def versions() -> dict[str, str]:
@@ -75,9 +64,9 @@ def versions() -> dict[str, str]:
 
 
 def cser_case(workload: str, value: Any) -> Case:
-    from cser import codec
+    from cser import bind
 
-    if not codec.ACTIVE:
+    if not bind.ACTIVE:
         raise RuntimeError("the cser C accelerator is not built (or CSER_PURE_PYTHON is set)")
     cls = type(value)
     data = value.encode()
@@ -85,10 +74,10 @@ def cser_case(workload: str, value: Any) -> Case:
 
 
 def cser_pure_case(workload: str, value: Any) -> Case:
-    from cser import codec
+    from cser import bind
     from cser.limits import MAX_DEPTH
 
-    pure = codec.pure(type(value))
+    pure = bind.pure(type(value))
     data = pure.encode(value)
     return Case(
         "cser-pure",
@@ -355,8 +344,8 @@ def _sample(peer: Any) -> Any:
 
 
 def pyfory_case(workload: str, peer: Any, fory: Any) -> Case:
-    # pyfory's first serialize of a type is slow (its serializers are generated on first use;
-    # 15 s for W1's 100,000 items cold, 8 ms warm): warm it up on a few records first.
+    # pyfory's first serialize of a type is slow (its serializers are generated on first use,
+    # which over W1's 100,000 items takes seconds): warm it up on a few records first.
     for _ in range(3):
         fory.deserialize(fory.serialize(_sample(peer)))
     data: bytes = fory.serialize(peer)

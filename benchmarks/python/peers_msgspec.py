@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 import models_msgspec as ms
-from peers import Case
+from case import Case
 
 LIBRARIES = ("msgspec", "msgspec-json")
 

@@ -57,22 +57,21 @@ class Mode:
 LIBRARIES = ("cser", "cser-pure", "pickle", "protobuf", "msgpack", "pyfory", "msgspec", "msgspec-json")
 # A quick run has six minutes for every harness: cser and the peers of the targets only.
 QUICK_LIBRARIES = ("cser", *TARGET_PEERS)
-# ... on the targets' workloads (W4's nanosecond encodes, without a target, moved 18-30% with the
-# host's state between a full run and a quick run right after it: pyfory 5.09x and 6.61x). W1's
-# and W5's decodes (100,000 records, 5,000 molecules) are mostly the cyclic collector's passes
-# over the containers they build in every library but cser (whose decoder pauses the
-# collector): msgspec's W1 decode took 16.9-25.6 ms and msgpack's
-# 115-181 ms from one process to the next, with the same collections in each (msgspec 260, 23
-# and 2 of generations 0, 1 and 2) and 10.5-12.6 / 48.7-52.4 ms with the collector off, so three
-# processes of a quick run could not repeat the full run's ratios (W1 msgspec decode 2.18x
-# against 1.55x). As in the Java harness, the quick run leaves them to the full run
-# (--workloads W1,W5 to time them anyway).
+# ... on the targets' workloads (W4's nanosecond encodes, without a target, move with the host's
+# state between a full run and a quick run right after it). W1's and W5's decodes (100,000
+# records, 5,000 molecules) are mostly the cyclic collector's passes over the containers they
+# build in every library but cser (whose decoder pauses the collector), and what those passes
+# cost moves from one process to the next with the same collections in each, so three processes
+# of a quick run could not repeat the full run's ratios. As in the Java harness, the quick run
+# leaves them to the full run (--workloads W1,W5 to time them anyway). benchmarks/notes.md,
+# "Python (run.py)", has the measurements.
 QUICK_WORKLOADS = ("W2", "W3", "W6")
 
 # Three rounds, each in a process of its own: W1's and W5's rows (hundreds of kilobytes to
-# megabytes of objects per operation) moved by 20-75% from one process to the next, so one
-# process could not repeat its own ratios; the round with the middle median is kept. quick has
-# as many repeats as full (shorter ones), so that vs_cser has as many turns to pair: 27.
+# megabytes of objects per operation) move from one process to the next, so one process could
+# not repeat its own ratios (benchmarks/notes.md, "Python (run.py)"); the round with the middle
+# median is kept. quick has as many repeats as full (shorter ones), so that vs_cser has as many
+# turns to pair: 27.
 MODES = {
     "full": Mode(rounds=3, repeats=9, min_time_s=0.1, alloc_runs=3),
     "quick": Mode(rounds=3, repeats=9, min_time_s=0.02, alloc_runs=1),
@@ -83,7 +82,8 @@ MODES = {
 # The workloads over megabytes of objects (100,000 EmptyData, 5,000 molecules): each of their
 # calls runs after a full collection, and every repeat warms up for LARGE_WARM_NS first. Chosen
 # by workload, not by a call's time, so that every library of a workload is timed the same way
-# in every run (by time, cser's and msgspec's W1 encode, about 1 ms, fell on either side).
+# in every run (chosen by a call's time, cser's and msgspec's W1 encodes, close to any threshold,
+# fell on either side of it from run to run).
 LARGE_WORKLOADS = ("W1", "W5")
 LARGE_WARM_NS = 30_000_000
 
@@ -313,8 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     wanted = args.workloads.split(",") if args.workloads else default_workloads
     libraries = args.libraries.split(",") if args.libraries else QUICK_LIBRARIES if args.mode == "quick" else LIBRARIES
     # Every library's objects of every workload are built, whichever are timed: where an
-    # operation's objects land depends on what was built before them, and W1's msgpack encode
-    # took 11 ms a call when only the quick run's libraries had been built, 15-16 ms after all.
+    # operation's objects land depends on what was built before them, and that moved W1's
+    # msgpack encode by over a third (benchmarks/notes.md, "Python (run.py)").
     built, notes = peers.build_cases(values, LIBRARIES)
     cases = [c for c in built if c.library in libraries and c.workload in wanted]
     if not real_w5:

@@ -9,7 +9,7 @@ a row (``time_ops``: turns, the ratio to cser taken turn by turn), in one proces
 
     benchmarks/target/py-venv/bin/python benchmarks/python/vs_msgspec_gc.py [--workload W6] [--repeats 60]
 
-It needs what run.py needs (benchmarks/python/setup.sh; compiler/target/cserc.jar) and writes
+It needs what run.py needs (benchmarks/python/setup.sh; tools/cserc/target/cserc.jar) and writes
 nothing; benchmarks/notes.md cites its figures.
 """
 

@@ -30,7 +30,7 @@ const CRATES: &[&str] = &[
 fn main() -> io::Result<()> {
     let examples = Path::new("../../schema/examples");
     let schemas: Vec<_> = SCHEMAS.iter().map(|s| examples.join(s)).collect();
-    println!("cargo:rerun-if-changed=../../compiler/target/cserc.jar");
+    println!("cargo:rerun-if-changed=../../tools/cserc/target/cserc.jar");
     println!("cargo:rerun-if-env-changed=CSERC");
     let mut config = cser_build::Config::new();
     // Without CSERC (or a cserc on PATH), this repository's own compiler.

@@ -12,9 +12,11 @@ every language.
   (sqlite-jdbc), Python (the stdlib sqlite3) reads them, edits every tenth and writes it back,
   and Rust (rusqlite) reads and checks them all against what Java says the edits give.
 
-Needs the Java runtime and examples built (runtimes/java/{,examples/}target/classes), the Rust
-binary (runtimes/rust/target/debug/cross_language) and the Python venv; `make test-conformance`
-builds them first.
+The programs are this folder's java/CrossLanguage.java, rust/cross_language.rs and
+python/cross_language.py. Needs the Java runtime, the examples and java/ built
+(runtimes/java/{,examples/}target/classes, java/target/classes), the Rust binary
+(conformance/target/debug/cross_language, conformance/rust-parts build) and the Python venv;
+`make test-conformance` builds them first.
 """
 
 from __future__ import annotations
@@ -33,22 +35,25 @@ ROOT = HERE.parents[1]
 EXAMPLES = ROOT / "schema" / "examples"
 PYTHON = ROOT / "runtimes" / "python" / ".venv" / "bin" / "python"
 GENERATED = ROOT / "conformance" / "target" / "across" / "python"
-JAVA_CLASSES = [ROOT / "runtimes/java/target/classes", ROOT / "runtimes/java/examples/target/classes"]
-# The examples' dependencies (sqlite-jdbc), as Maven wrote them at build time.
-JAVA_DEPS = ROOT / "runtimes/java/examples/target/classpath.txt"
+JAVA_CLASSES = [ROOT / "runtimes/java/target/classes", ROOT / "runtimes/java/examples/target/classes",
+                ROOT / "conformance/across/java/target/classes"]
+# CrossLanguage's dependencies (cser-json, jackson-core, sqlite-jdbc), as Maven wrote them at build
+# time; the class folders above stand for the runtime and the examples.
+JAVA_DEPS = ROOT / "conformance/across/java/target/classpath.txt"
 # A release build when there is one (the benchmarks build it), else the debug one make test builds.
-RUST_BIN = next((p for p in (ROOT / "runtimes/rust/target" / d / "cross_language" for d in ("release", "debug"))
-                 if p.exists()), ROOT / "runtimes/rust/target/debug/cross_language")
+RUST_BIN = next((p for p in (ROOT / "conformance/target" / d / "cross_language" for d in ("release", "debug"))
+                 if p.exists()), ROOT / "conformance/target/debug/cross_language")
 
 
 def command(lang: str, *args: str) -> list[str]:
     if lang == "java":
-        deps = [p for p in JAVA_DEPS.read_text().strip().split(os.pathsep) if p and "cser-runtime" not in p]
+        deps = [p for p in JAVA_DEPS.read_text().strip().split(os.pathsep)
+                if p and "cser-runtime" not in p and "cser-examples" not in p]
         classpath = os.pathsep.join([str(p) for p in JAVA_CLASSES] + deps)
-        return ["java", "-cp", classpath, "dev.cser.examples.CrossLanguage", *args]
+        return ["java", "-cp", classpath, "dev.cser.conformance.across.CrossLanguage", *args]
     if lang == "rust":
         return [str(RUST_BIN), *args]
-    return [str(PYTHON), str(HERE / "cross_language.py"), str(GENERATED), *args]
+    return [str(PYTHON), str(HERE / "python" / "cross_language.py"), str(GENERATED), *args]
 
 
 def run(lang: str, *args: str) -> None:
@@ -123,7 +128,7 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--only", choices=("streams", "sockets", "database"), help="run one part only")
     args = parser.parse_args()
-    for needed in (RUST_BIN, PYTHON, ROOT / "runtimes/java/examples/target/classes", JAVA_DEPS):
+    for needed in (RUST_BIN, PYTHON, *JAVA_CLASSES, JAVA_DEPS):
         if not needed.exists():
             sys.exit(f"missing {needed}: run make test-conformance (it builds every part first)")
     generate_python()

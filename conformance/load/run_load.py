@@ -4,8 +4,8 @@ under 8 concurrent well-formed senders and a mix of garbage connections, on loop
     runtimes/python/.venv/bin/python conformance/load/run_load.py [--lang python,java,rust]
         [--messages 100000] [--senders 8] [--timeout 300]
 
-For each receiver (Python: runtimes/python/examples/w4_receiver.py; Java: dev.cser.examples.
-W4Receiver; Rust: runtimes/rust/target/{release,debug}/w4_receiver), all speaking one protocol
+For each receiver (conformance/load/{python/w4_receiver.py, java/W4Receiver.java,
+rust/w4_receiver.rs}; Rust's built into conformance/target/{release,debug}/), all speaking one protocol
 (``listening PORT`` when ready; one ``error: conn N: ...`` line on stderr per bad connection,
 which it closes; on the end of stdin ``total messages=N good_connections=G
 bad_connections=B``):
@@ -56,9 +56,11 @@ from cser.varint import encode_varint
 SCHEMA = ROOT / "schema" / "examples" / "message.cser"
 GENERATED = ROOT / "conformance" / "target" / "load" / "gen"
 # The examples are generated with --json: their classes need cser-json's (JsonException) to load.
-JAVA_CP = "runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes"
-JAVA_CLASS = ROOT / "runtimes/java/examples/target/classes/dev/cser/examples/W4Receiver.class"
-RUST_BINS = [ROOT / "runtimes/rust/target/release/w4_receiver", ROOT / "runtimes/rust/target/debug/w4_receiver"]
+JAVA_CP = ("runtimes/java/target/classes:runtimes/java/json/target/classes:runtimes/java/examples/target/classes"
+           ":conformance/load/java/target/classes")
+JAVA_MAIN = "dev.cser.conformance.load.W4Receiver"
+JAVA_CLASS = ROOT / "conformance/load/java/target/classes/dev/cser/conformance/load/W4Receiver.class"
+RUST_BINS = [ROOT / "conformance/target/release/w4_receiver", ROOT / "conformance/target/debug/w4_receiver"]
 
 DROPPED_FULL = 1234
 #: How far a receiver's RSS may grow above what it had when it started listening. The senders
@@ -169,22 +171,22 @@ def receivers() -> dict[str, Callable[[], list[str] | str]]:
     """Each language's command, or why it is skipped."""
 
     def python() -> list[str] | str:
-        return [sys.executable, str(PY_RUNTIME / "examples" / "w4_receiver.py"), "0"]
+        return [sys.executable, str(ROOT / "conformance" / "load" / "python" / "w4_receiver.py"), "0"]
 
     def java() -> list[str] | str:
         if not JAVA_CLASS.is_file():
-            return f"{JAVA_CLASS.relative_to(ROOT)} is not built (mvn package builds runtimes/java/examples)"
+            return f"{JAVA_CLASS.relative_to(ROOT)} is not built (mvn package builds conformance/load/java)"
         java = shutil.which("java")
         if java is None:
             return "no java on PATH"
-        return [java, "-Xmx64m", "-cp", JAVA_CP, "dev.cser.examples.W4Receiver", "0"]
+        return [java, "-Xmx64m", "-cp", JAVA_CP, JAVA_MAIN, "0"]
 
     def rust() -> list[str] | str:
         for path in RUST_BINS:
             if path.is_file():
                 return [str(path), "0"]
-        return ("runtimes/rust/target/{release,debug}/w4_receiver is not built "
-                "(cd runtimes/rust && cargo build -p cser-across --bin w4_receiver)")
+        return ("conformance/target/{release,debug}/w4_receiver is not built "
+                "(conformance/rust-parts build)")
 
     return {"python": python, "java": java, "rust": rust}
 

@@ -45,7 +45,7 @@ from typing import Any
 from cser import json as cser_json
 
 ROOT = Path(__file__).resolve().parents[2]
-JAR = ROOT / "compiler" / "target" / "cserc.jar"
+JAR = ROOT / "tools" / "cserc" / "target" / "cserc.jar"
 CACHE = ROOT / "conformance" / "target" / "cache" / "python"
 MARKER = "complete"
 
@@ -162,12 +162,12 @@ def patch(cls: Any, data: bytes, fields: Any) -> bytes:
     """Decodes ``data``, sets the top-level fields of ``fields`` (schema names, JSON mapping
     values) and encodes: the value is edited in place, so what it kept, its own unknown fields and
     those of every record nested in a field not set, goes out again (SPEC §5.5.1)."""
-    from cser import codec
+    from cser import bind, descriptors
 
     if not isinstance(fields, dict):
         raise ValueError("patch without a `set` object")
-    kind, _, _, _, members = codec.descriptor(cls)[:5]
-    if kind == codec.UNION:
+    kind, _, _, _, members = bind.descriptor(cls)[:5]
+    if kind == descriptors.UNION:
         raise ValueError(f"patch: {cls.TYPE_NAME} is a union, which has no fields to set")
     # Schema name -> attribute (None for a deprecated field, which JSON input ignores).
     attributes = {path.split(".", 1)[1]: attr for attr, path, *_ in members}

@@ -3,9 +3,9 @@
 
 The extension is optional: where it cannot be compiled (no C compiler, no Python headers) the
 install goes on without it and the generated code runs on the runtime's pure-Python interpreter
-(cser/codec.py).
+(cser/bind.py chooses it).
 
-The jar is the one Maven builds in the checkout, ``compiler/target/cserc.jar`` (``make``); an
+The jar is the one Maven builds in the checkout, ``tools/cserc/target/cserc.jar`` (``make``); an
 sdist carries a copy at its root, so a wheel built from the sdist has it too. A wheel or sdist
 built without it fails with what to run first: a package without its compiler would only fail
 later, at ``cserc``. An editable install (``pip install -e``, as the Makefile's venv is) takes no
@@ -22,7 +22,7 @@ from setuptools.command.sdist import sdist
 
 HERE = Path(__file__).resolve().parent
 # In an unpacked sdist: the copy sdist_with_jar put there. In the checkout: Maven's output.
-JAR_CANDIDATES = (HERE / "cserc.jar", HERE.parent.parent / "compiler" / "target" / "cserc.jar")
+JAR_CANDIDATES = (HERE / "cserc.jar", HERE.parent.parent / "tools" / "cserc" / "target" / "cserc.jar")
 # Where the package keeps it: cser/cserc.jar, beside cser/compile.py, which looks for it there.
 JAR_IN_PACKAGE = "cserc.jar"
 
@@ -37,7 +37,7 @@ def compiler_jar() -> Path:
         raise SystemExit(
             f"cser: the compiler jar {JAR_CANDIDATES[1]} is missing; the cser package carries it "
             "for its cserc command. Build it first: run 'make' (or 'mvn -q package -DskipTests "
-            f"-pl compiler -am') in the cser checkout {checkout}, then install again."
+            f"-pl tools/cserc -am') in the cser checkout {checkout}, then install again."
         )
     raise SystemExit(
         f"cser: {HERE} holds no compiler jar (cserc.jar) and is not runtimes/python of a cser "
@@ -80,7 +80,7 @@ if __name__ == "__main__":
             Extension(
                 "cser._native",
                 sources=sorted(glob("src/cser/_native/*.c")),
-                depends=["src/cser/_native/native.h"],
+                depends=sorted(glob("src/cser/_native/*.h")),
                 optional=True,
                 extra_compile_args=[
                     "-O2", "-Wall", "-Wextra", "-Wno-missing-field-initializers", "-fvisibility=hidden",

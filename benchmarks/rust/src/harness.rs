@@ -382,8 +382,9 @@ impl Workloads {
     /// Builds every workload (W5 from `w5_molecules.json`, see [`workloads::molecules`]).
     pub fn load() -> Self {
         // The values built in code come first, W5's file is parsed last: where on the heap the
-        // 15,000 strings of W2 land otherwise depends on how the W5 parser allocated and freed
-        // (moving W2's encode by 10% with no change in its instructions).
+        // 15,000 strings of W2 land otherwise depends on how the W5 parser allocated and freed,
+        // which moves W2's encode with no change in its instructions (benchmarks/notes.md,
+        // "Rust (report)").
         let w1 = Workload::new("W1", workloads::empty_data_set(workloads::W1_ITEMS));
         let w2 = Workload::new("W2", workloads::staff(workloads::W2_EMPLOYEES));
         let w3 = Workload::new("W3", workloads::sakai_entity(0));

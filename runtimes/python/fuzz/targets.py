@@ -11,9 +11,9 @@ box (README.md).
 
 The first byte of an input picks a root type (every record, struct and union, sorted by name);
 the rest is decoded twice, by the C accelerator and by the runtime's Python interpreter of the
-same descriptors (``cser.codec.pure(Type)``).
+same descriptors (``cser.bind.pure(Type)``).
 
-- ``decode``: ``Type.decode`` (C) and ``cser.codec.pure(Type).decode`` (pure) must give
+- ``decode``: ``Type.decode`` (C) and ``cser.bind.pure(Type).decode`` (pure) must give
   the same value, or the same DecodeError kind, offset and path. A value must then survive
   ``encode`` (C and pure give the same bytes b), ``decode(b)`` (the same value, both ways) and
   ``encode`` again (b). On a sample of inputs (crc32 % 50 == 0, so a crash file reproduces it)
@@ -29,7 +29,7 @@ same descriptors (``cser.codec.pure(Type)``).
   every value must be written back by a :class:`cser.StreamWriter` and read again unchanged.
 
 - ``encode``: the rest drives a builder (atheris.FuzzedDataProvider) that makes a value of the
-  type from its descriptor (``cser.codec.descriptor``), each field, element, key and value
+  type from its descriptor (``cser.bind.descriptor``), each field, element, key and value
   chosen by the input: a plain value, or an adversarial object: a ``__float__``/``__bool__``/
   ``__index__`` hook that mutates (clears, pops, grows, replaces, sets None in) a list or dict of
   the value or an optional field of a record of it, a raising hook, an ``int`` subclass with
@@ -79,9 +79,9 @@ Entry = tuple[str, type[Any], ModuleType]
 
 def _load_modules() -> list[Entry]:
     """Imports every generated module (instrumented by atheris) and lists the root types."""
-    from cser import codec
+    from cser import bind
 
-    if not codec.ACTIVE:
+    if not bind.ACTIVE:
         raise SystemExit("the C accelerator is not built (or CSER_PURE_PYTHON is set): nothing to compare")
 
     entries: list[Entry] = []
@@ -109,9 +109,14 @@ def _load_modules() -> list[Entry]:
 
 
 with atheris.instrument_imports(include=["cser"]):
-    from cser import DecodeError, EncodeError, StreamReader, StreamWriter, codec
+    from cser import DecodeError, EncodeError, StreamReader, StreamWriter, bind, descriptors
     from cser.limits import MAX_DEPTH
     from cser.stream import encode_header
+
+# Shared with the tests (runtimes/python/tests/probes.py): imported after cser, which atheris
+# instruments above, and not instrumented itself.
+sys.path.insert(0, str(HERE.parent / "tests"))
+from probes import Hook, Raises, peak_allocation  # noqa: E402
 
 TYPES: list[Entry] = []
 #: Per generated module (by id): the most memory one input byte can legitimately become: the
@@ -125,14 +130,14 @@ class Finding(Exception):
 
 
 def pure_decode(cls: type[Any], module: ModuleType, data: bytes) -> Any:
-    return codec.pure(cls).decode(data, MAX_DEPTH)
+    return bind.pure(cls).decode(data, MAX_DEPTH)
 
 
 def pure_encode(value: Any, module: ModuleType) -> bytes:
     cls = type(value)
     # A union variant is written by its union's codec.
     bound = cls.__mro__[1] if cls.__mro__[1] is not object else cls
-    return codec.pure(bound).encode(value)
+    return bind.pure(bound).encode(value)
 
 
 def same(a: Any, b: Any) -> bool:
@@ -204,24 +209,7 @@ def _measure_byte_costs() -> None:
 
 
 def _check_alloc(label: str, data: bytes, decode: Callable[[], object], floor: int, factor: int) -> None:
-    # One decode first, unmeasured: what only a first call allocates (CPython 3.11 copies a
-    # function's bytecode into its adaptive form when it warms up, 20 kB and more for the large
-    # generated readers) is not memory this input makes the decoder allocate.
-    try:
-        decode()
-    except DecodeError:
-        pass
-    tracemalloc.start()
-    try:
-        tracemalloc.reset_peak()
-        base = tracemalloc.get_traced_memory()[0]
-        try:
-            decode()
-        except DecodeError:
-            pass
-        peak = tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
+    peak = peak_allocation(decode)
     limit = factor * len(data) + floor
     if peak > limit:
         raise Finding(f"{label}: decoding {len(data)} bytes allocated {peak} bytes at its peak (limit {limit})")
@@ -276,7 +264,7 @@ class _PureType:
         self.TYPE_ID: int = cls.TYPE_ID
         self.FINGERPRINT: int = cls.FINGERPRINT
         self._IS_RECORD: bool = cls._IS_RECORD
-        self._codec = codec.pure(cls)
+        self._codec = bind.pure(cls)
 
     def _read_content(self, data: bytes, pos: int, end: int, depth: int) -> tuple[Any, int]:
         return self._codec.decode_body(data, pos, end, depth)
@@ -340,58 +328,12 @@ def load() -> None:
     function by function."""
     with atheris.instrument_imports():
         TYPES.extend(_load_modules())
-    for f in codec.compile_all():
+    for f in bind.compile_all():
         atheris.instrument_func(f)
     _measure_byte_costs()
 
 
 # ---- encode: adversarial values --------------------------------------------------------------
-
-
-class _Hook:
-    """Runs a mutation (once) from whichever conversion the writer asks for, then answers as
-    ``value``."""
-
-    def __init__(self, value: Any, action: Callable[[], None]) -> None:
-        self.value = value
-        self.action: Callable[[], None] | None = action
-
-    def _run(self) -> None:
-        action, self.action = self.action, None
-        if action is not None:
-            action()
-
-    def __float__(self) -> float:
-        self._run()
-        return float(self.value)
-
-    def __bool__(self) -> bool:
-        self._run()
-        return bool(self.value)
-
-    def __index__(self) -> int:
-        self._run()
-        return int(self.value)
-
-    def __repr__(self) -> str:
-        return "_Hook()"
-
-
-class _Raises:
-    def __init__(self, exc: Exception) -> None:
-        self.exc = exc
-
-    def __float__(self) -> float:
-        raise self.exc
-
-    def __bool__(self) -> bool:
-        raise self.exc
-
-    def __index__(self) -> int:
-        raise self.exc
-
-    def __repr__(self) -> str:
-        return "_Raises()"
 
 
 class _Int(int):
@@ -468,24 +410,25 @@ class _Builder:
         return float(struct.unpack("<d", self.fdp.ConsumeBytes(8).ljust(8, b"\x7f"))[0])
 
     def plain(self, kind: int) -> Any:
-        if kind == codec.BOOL:
+        if kind == descriptors.BOOL:
             return self.fdp.ConsumeBool()
-        if kind in (codec.F32, codec.F64):
+        if kind in (descriptors.F32, descriptors.F64):
             return [0.5, -0.0, float("nan"), self.float_bits(), 1e300][self.pick(5)]
-        if kind == codec.STRING:
+        if kind == descriptors.STRING:
             return ["", "x", "é" * 3, "\ud800", "a" * 130][self.pick(5)]
-        if kind == codec.BYTES:
+        if kind == descriptors.BYTES:
             return [b"", b"\x00\xff", bytearray(b"ab"), memoryview(b"xyz")][self.pick(4)]
-        bits = {codec.I8: 8, codec.U8: 8, codec.I16: 16, codec.U16: 16, codec.I32: 32, codec.U32: 32}.get(kind, 64)
+        bits = {descriptors.I8: 8, descriptors.U8: 8, descriptors.I16: 16, descriptors.U16: 16, descriptors.I32: 32,
+                descriptors.U32: 32}.get(kind, 64)
         return self.fdp.ConsumeIntInRange(-(1 << (bits - 1)), (1 << bits) - 1)
 
     def hostile(self, kind: int) -> Any:
-        plain = self.plain(kind) if isinstance(kind, int) and kind < codec.ENUM else 1
+        plain = self.plain(kind) if isinstance(kind, int) and kind < descriptors.ENUM else 1
         choice = self.pick(10)
         if choice == 0:
-            return _Hook(plain, self.action())
+            return Hook(plain, self.action())
         if choice == 1:
-            return _Raises([ValueError("hook"), KeyError("hook"), TypeError("hook")][self.pick(3)])
+            return Raises([ValueError("hook"), KeyError("hook"), TypeError("hook")][self.pick(3)])
         if choice == 2:
             return _Int(self.fdp.ConsumeIntInRange(-300, 70000))
         if choice == 3:
@@ -504,12 +447,12 @@ class _Builder:
         if isinstance(spec, int):
             return self.plain(spec)
         kind = spec[0]
-        if kind == codec.ENUM:
+        if kind == descriptors.ENUM:
             members = list(spec[2].values())
             return members[self.pick(len(members))] if members and self.fdp.ConsumeBool() else self.pick(1 << 20)
-        if kind in (codec.LIST, codec.OPTLIST):
+        if kind in (descriptors.LIST, descriptors.OPTLIST):
             n = self.pick(12) if depth > 0 else 0
-            items = [None if kind == codec.OPTLIST and self.pick(4) == 0 else self.value(spec[1], depth - 1)
+            items = [None if kind == descriptors.OPTLIST and self.pick(4) == 0 else self.value(spec[1], depth - 1)
                      for _ in range(n)]
             shape = self.pick(6)
             out: Any = (_List(items) if shape == 0 else tuple(items) if shape == 1
@@ -517,12 +460,12 @@ class _Builder:
             if isinstance(out, list):
                 self.containers.append(out)
             return out
-        if kind in (codec.MAP, codec.OPTMAP):
+        if kind in (descriptors.MAP, descriptors.OPTMAP):
             d: dict[Any, Any] = {}
             for _ in range(self.pick(10) if depth > 0 else 0):
                 k = self.value(spec[1], depth - 1)
                 try:
-                    d[k] = None if kind == codec.OPTMAP and self.pick(4) == 0 else self.value(spec[2], depth - 1)
+                    d[k] = None if kind == descriptors.OPTMAP and self.pick(4) == 0 else self.value(spec[2], depth - 1)
                 except TypeError:
                     pass  # an unhashable key
             out = _Dict(d) if self.pick(5) == 0 else d
@@ -531,8 +474,8 @@ class _Builder:
         return self.declared(spec[1], depth - 1)
 
     def declared(self, cls: type[Any], depth: int) -> Any:
-        desc = codec.descriptor(cls)
-        if desc[0] == codec.UNION:
+        desc = bind.descriptor(cls)
+        if desc[0] == descriptors.UNION:
             variants = desc[4]
             if not variants or depth < 0:
                 return None  # nested past the depth chosen: not a variant (an error in both)
@@ -541,7 +484,7 @@ class _Builder:
             v.value = self.value(spec, depth)
             return v
         obj = object.__new__(cls)
-        if desc[0] == codec.RECORD:
+        if desc[0] == descriptors.RECORD:
             obj._cser_unknown = None
         for attr, _, spec, slot, zero in desc[4]:
             if attr is None:

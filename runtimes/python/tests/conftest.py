@@ -1,15 +1,18 @@
 """Generates the Python code of every schema in schema/examples (with the compiler of this
 checkout, through ``cser.compile``, with ``--json`` so that test_json.py has ``to_json`` /
 ``from_json``) into target/generated, once per test session, and puts it on ``sys.path`` so the
-tests import ``bench.media`` and friends like a user's code would."""
+tests import ``bench.media`` and friends like a user's code would; and ``Color``, the open enum
+of the tests that bind hand-made descriptors or call cser.codec."""
 
 from __future__ import annotations
 
+import enum
 import sys
 from pathlib import Path
 
 import pytest
 
+from cser import codec
 from cser.compile import CompileError, compile_schemas
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -27,3 +30,14 @@ def _generate() -> None:
 
 _generate()
 sys.path.insert(0, str(GENERATED))
+
+
+class Color(enum.IntEnum):
+    """An open enum, declared as generated code declares one (SPEC §12.3)."""
+
+    RED = 0
+    GREEN = 1
+
+    @classmethod
+    def _missing_(cls, value: object) -> Color | None:
+        return codec.unknown_member(cls, value)

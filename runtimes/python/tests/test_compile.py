@@ -15,7 +15,7 @@ from cser import compile as cserc
 from cser.compile import CompileError, compile_schemas, main
 
 ROOT = Path(__file__).resolve().parents[3]
-JAR = ROOT / "compiler" / "target" / "cserc.jar"
+JAR = ROOT / "tools" / "cserc" / "target" / "cserc.jar"
 EMPLOYEE = ROOT / "schema" / "examples" / "employee.cser"
 needs_jar = pytest.mark.skipif(not JAR.is_file(), reason=f"{JAR} not built (run make)")
 
@@ -87,7 +87,7 @@ def _no_jar_anywhere(monkeypatch: pytest.MonkeyPatch, where: Path) -> None:
     monkeypatch.setattr(cserc, "_PACKAGED_JAR", where / "cser" / "cserc.jar")
     monkeypatch.setattr(cserc, "_JAR_PATH_FILE", where / "cser" / "_jar_path.txt")
     monkeypatch.setattr(cserc, "_CHECKOUT", where)
-    monkeypatch.setattr(cserc, "_CHECKOUT_JAR", where / "compiler" / "target" / "cserc.jar")
+    monkeypatch.setattr(cserc, "_CHECKOUT_JAR", where / "tools" / "cserc" / "target" / "cserc.jar")
     monkeypatch.setattr(cserc, "_CHECKOUT_POM", where / "compiler" / "pom.xml")
 
 
@@ -99,7 +99,7 @@ def test_missing_jar_outside_a_checkout_names_no_impossible_path(
     with pytest.raises(CompileError) as info:
         cserc.find_jar()
     message = str(info.value)
-    assert "compiler/target" not in message
+    assert "tools/cserc/target" not in message
     assert "carries no compiler jar" in message
     assert "pip install runtimes/python" in message and "CSERC_JAR" in message
 
@@ -126,7 +126,7 @@ def _load_setup_py() -> ModuleType:
 def test_package_build_takes_the_first_jar_found(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     setup_py = _load_setup_py()
     sdist_copy = tmp_path / "cserc.jar"
-    checkout_jar = tmp_path / "compiler" / "target" / "cserc.jar"
+    checkout_jar = tmp_path / "tools" / "cserc" / "target" / "cserc.jar"
     checkout_jar.parent.mkdir(parents=True)
     checkout_jar.write_bytes(b"")
     monkeypatch.setattr(setup_py, "JAR_CANDIDATES", (sdist_copy, checkout_jar))
@@ -137,7 +137,7 @@ def test_package_build_takes_the_first_jar_found(monkeypatch: pytest.MonkeyPatch
 
 def test_package_build_without_a_jar_says_what_to_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     setup_py = _load_setup_py()
-    absent = (tmp_path / "cserc.jar", tmp_path / "compiler" / "target" / "cserc.jar")
+    absent = (tmp_path / "cserc.jar", tmp_path / "tools" / "cserc" / "target" / "cserc.jar")
     monkeypatch.setattr(setup_py, "JAR_CANDIDATES", absent)
     # The checkout around the real setup.py exists, so the message says where to run make.
     with pytest.raises(SystemExit) as info:

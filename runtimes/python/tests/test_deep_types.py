@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from cser import DecodeError, codec, reader
-from cser.codec import I64, LIST, MAP, OPTLIST, OPTMAP, STRING, STRUCT
+from cser import DecodeError, bind, reader
+from cser.descriptors import I64, LIST, MAP, OPTLIST, OPTMAP, STRING, STRUCT
 from cser.limits import MAX_DEPTH
 
 TYPE_DEPTH = 32  # SPEC §2.1
@@ -36,7 +36,7 @@ def _deep(shape: str) -> tuple[Any, Any]:
 
 def _bind(name: str, desc: Any) -> tuple[Any, type[Any]]:
     cls = type(name, (), {"__slots__": ("deep",)})
-    (bound,) = codec.bind(((STRUCT, cls, f"t.{name}", name, (("deep", f"{name}.deep", desc, -1, list),)),))
+    (bound,) = bind.bind(((STRUCT, cls, f"t.{name}", name, (("deep", f"{name}.deep", desc, -1, list),), ()),))
     return bound, cls
 
 
@@ -50,7 +50,7 @@ def _make(cls: type[Any], value: Any) -> Any:
 def test_a_type_32_deep_round_trips_through_both_interpreters(shape: str) -> None:
     desc, value = _deep(shape)
     bound, cls = _bind(f"Deep_{shape}", desc)
-    pure = codec.pure(cls)
+    pure = bind.pure(cls)
     data = pure.encode(_make(cls, value))
     assert bound.encode(_make(cls, value)) == data
     for c in (pure, bound):
@@ -65,7 +65,7 @@ def test_a_type_32_deep_round_trips_through_both_interpreters(shape: str) -> Non
 def test_a_compilation_that_fails_is_tried_again_on_the_next_use(monkeypatch: pytest.MonkeyPatch) -> None:
     desc, value = _deep("lm")
     _, cls = _bind("Retried", desc)
-    pure = codec.pure(cls)
+    pure = bind.pure(cls)
     real_emit = reader.emit
     calls = 0
 

@@ -27,13 +27,14 @@ from bench.media import MediaContent
 from edge.cases import Collections, Node
 
 import values as v
-from cser import DecodeError, EncodeError, codec
+from cser import DecodeError, EncodeError, bind
 from cser.errors import DecodeErrorKind
 from cser.limits import MAX_DEPTH
 from cser.varint import encode_varint
+from probes import peak_allocation
 from test_vectors import JAVA, RUST, load, same_floats
 
-pytestmark = pytest.mark.skipif(not codec.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
+pytestmark = pytest.mark.skipif(not bind.ACTIVE, reason="CSER_PURE_PYTHON is set: the accelerator is off")
 
 MODULES = ("bench.employee", "bench.empty", "bench.media", "bench.message", "chem", "edge.cases", "edge.names",
            "evolution", "sakai.content")
@@ -50,14 +51,14 @@ def type_named(name: str) -> tuple[type[Any], ModuleType]:
 
 
 def pure_decode(cls: type[Any], module: ModuleType, data: bytes, max_depth: int = MAX_DEPTH) -> Any:
-    return codec.pure(cls).decode(data, max_depth)
+    return bind.pure(cls).decode(data, max_depth)
 
 
 def pure_encode(value: Any, module: ModuleType) -> bytes:
     cls = type(value)
     # A union variant is written by its union's codec.
     bound = cls.__mro__[1] if cls.__mro__[1] is not object else cls
-    return codec.pure(bound).encode(value)
+    return bind.pure(bound).encode(value)
 
 
 def outcome(decode: Callable[[], Any]) -> tuple[str, Any]:
@@ -98,13 +99,13 @@ def vectors() -> list[tuple[str, str, bytes]]:
 
 def test_the_accelerator_is_built_and_bound() -> None:
     # make test builds the extension; a silent fall-back to pure Python would hide a broken build.
-    assert codec.ACTIVE
+    assert bind.ACTIVE
     from edge import cases
 
     from cser import _native
 
     assert isinstance(cases._codec_Collections, _native.TypeCodec)
-    assert not isinstance(codec.pure(Collections), _native.TypeCodec)
+    assert not isinstance(bind.pure(Collections), _native.TypeCodec)
 
 
 @pytest.mark.parametrize("case", range(len(load(JAVA))))
@@ -223,23 +224,6 @@ def test_values_round_trip_alike() -> None:
         data = value.encode()
         assert data == pure_encode(value, cases)
         assert same_floats(type(value).decode(data), pure_decode(type(value), cases, data))
-
-
-def peak_allocation(decode: Callable[[], Any]) -> int:
-    """The peak bytes a decode allocates, after one unmeasured call (first-call costs such as
-    CPython's adaptive bytecode are not the input's doing)."""
-    for measure in (False, True):
-        if measure:
-            tracemalloc.start()
-            tracemalloc.reset_peak()
-            base = tracemalloc.get_traced_memory()[0]
-        try:
-            decode()
-        except DecodeError:
-            pass
-    peak = tracemalloc.get_traced_memory()[1] - base
-    tracemalloc.stop()
-    return peak
 
 
 def test_decode_allocation_is_bounded_by_the_input() -> None:
@@ -543,7 +527,7 @@ class _Str(str):
 def test_plain_field_values_and_their_lookalikes_encode_alike() -> None:
     """The C writer writes an ASCII ``str``, a small ``int`` (an ``int`` subclass's digits as
     they are), a ``bool`` and an empty ``list`` or ``dict`` held in a field without taking a
-    reference (writer.c, ``encode_plain``); anything else, ``str``, ``list`` and ``dict``
+    reference (wire.h, ``encode_plain``); anything else, ``str``, ``list`` and ``dict``
     subclasses included, goes the general way. Both give the pure writers' bytes."""
     from edge import cases
 
@@ -589,7 +573,7 @@ class _NodeLike:
 
 def test_long_lists_of_records_encode_alike() -> None:
     """A list of more than 16 records whose type holds a list, map or record is walked with the
-    objects of the records ahead asked for (writer.c, ``encode_records``, reading the slots of
+    objects of the records ahead asked for (collections.c, ``encode_records``, reading the slots of
     records not yet written). Whatever the items are (instances, subclass instances,
     lookalikes, an instance whose slots were never set, not records at all) and wherever they
     are in the list, both writers give the same bytes or the same error."""

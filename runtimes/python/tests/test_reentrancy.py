@@ -6,7 +6,7 @@ a record subclass. That code may change the very list or dict being written, or 
 here builds a fresh value (the callbacks are destructive), encodes it with the C accelerator and
 with the pure-Python writers, and requires the same bytes or the same error (class, and message
 for the "changed while it was encoded" errors), and never a crash: before the C writer held its
-items (writer.c, "collections"), a ``__float__`` that cleared its list crashed the process.
+items (now collections.c), a ``__float__`` that cleared its list crashed the process.
 
 The f32/f64 cases decode and encode every NaN payload (signalling, negative, payload bits in the
 low 29 bits of a double) through fields, packed lists, optionals, maps and unions, in both
@@ -22,9 +22,10 @@ from typing import Any
 
 import pytest
 
-from cser import EncodeError, codec
-from cser.codec import BOOL, F32, F64, I32, LIST, MAP, OPTLIST, OPTMAP, RECORD, REF, STRING, UNION
+from cser import EncodeError, bind
+from cser.descriptors import BOOL, F32, F64, I32, LIST, MAP, OPTLIST, OPTMAP, RECORD, REF, STRING, UNION
 from cser.floats import f32_from_bits, pack_f32
+from probes import Hook, Raises
 
 
 class Inner:
@@ -96,7 +97,8 @@ class ValList(Val):
     __slots__ = ()
 
 
-INNER = (RECORD, Inner, "t.Inner", "Inner", (("f", "Inner.f", F32, -1, 0.0), ("g", "Inner.g", F64, 0, None)), 1, 0xFE)
+INNER = (RECORD, Inner, "t.Inner", "Inner", (("f", "Inner.f", F32, -1, 0.0), ("g", "Inner.g", F64, 0, None)), 1, 0xFE,
+         ())
 VAL = (UNION, Val, "t.Val", "Val", ((1, ValF32, "Val.f32", F32), (2, ValF64, "Val.f64", F64),
                                      (3, ValList, "Val.list", (LIST, F64))))
 HOLDER_FIELDS = (
@@ -118,9 +120,10 @@ HOLDER_FIELDS = (
     ("u", "Holder.u", (REF, Val), -1, None),
     ("d", "Holder.d", F32, -1, 0.0),
 )
-HOLDER = (RECORD, Holder, "t.Holder", "Holder", HOLDER_FIELDS, 12, 0xFC)
+# a and b: a run of fixed-width fields, written with one struct.Struct by the Python interpreter.
+HOLDER = (RECORD, Holder, "t.Holder", "Holder", HOLDER_FIELDS, 12, 0xFC, ((0, 2),))
 
-(_, _, HOLDER_CODEC) = codec.bind((INNER, VAL, HOLDER))
+(_, _, HOLDER_CODEC) = bind.bind((INNER, VAL, HOLDER))
 
 
 def inner(f: Any = 0.0, g: Any = None) -> Inner:
@@ -157,10 +160,10 @@ def c_encode(value: Any) -> bytes:
 
 
 def py_encode(value: Any) -> bytes:
-    return codec.pure(Holder).encode(value)
+    return bind.pure(Holder).encode(value)
 
 
-needs_c = pytest.mark.skipif(not codec.ACTIVE, reason="the C accelerator is off")
+needs_c = pytest.mark.skipif(not bind.ACTIVE, reason="the C accelerator is off")
 
 
 def both(make: Callable[[], Any]) -> tuple[str, Any]:
@@ -175,47 +178,6 @@ def both(make: Callable[[], Any]) -> tuple[str, Any]:
 
 
 # ---- adversarial objects ----------------------------------------------------------------------
-
-
-class Hook:
-    """Runs ``action`` from a dunder method, then answers like ``value``."""
-
-    def __init__(self, value: Any, action: Callable[[], Any]) -> None:
-        self.value = value
-        self.action = action
-
-    def run(self) -> None:
-        action, self.action = self.action, lambda: None
-        action()
-
-    def __float__(self) -> float:
-        self.run()
-        return float(self.value)
-
-    def __bool__(self) -> bool:
-        self.run()
-        return bool(self.value)
-
-    def __index__(self) -> int:
-        self.run()
-        return int(self.value)
-
-    def __repr__(self) -> str:
-        return f"Hook({self.value!r})"
-
-
-class Raises:
-    def __init__(self, exc: BaseException) -> None:
-        self.exc = exc
-
-    def __float__(self) -> float:
-        raise self.exc
-
-    def __bool__(self) -> bool:
-        raise self.exc
-
-    def __index__(self) -> int:
-        raise self.exc
 
 
 class Key(str):
@@ -531,7 +493,7 @@ def test_unknown_fields_and_impostors_encode_alike(name: str) -> None:
 )
 def test_any_buffer_is_a_bytes_value_in_both_codecs(data: memoryview | bytes) -> None:
     """A bytes field takes any buffer, strided ones too, as ``memoryview(x).tobytes()`` reads it."""
-    from cser.codec import BYTES
+    from cser.descriptors import BYTES
 
     class B:
         __slots__ = ("_cser_unknown", "b", "bs")
@@ -539,15 +501,16 @@ def test_any_buffer_is_a_bytes_value_in_both_codecs(data: memoryview | bytes) ->
         b: Any
         bs: Any
 
-    b_type = (RECORD, B, "t.B", "B", (("b", "B.b", BYTES, -1, b""), ("bs", "B.bs", (LIST, BYTES), -1, list)), -1, 0)
-    (fast,) = codec.bind((b_type,))
+    b_type = (RECORD, B, "t.B", "B", (("b", "B.b", BYTES, -1, b""), ("bs", "B.bs", (LIST, BYTES), -1, list)), -1, 0,
+              ())
+    (fast,) = bind.bind((b_type,))
     value = object.__new__(B)
     value._cser_unknown = None
     value.b = data
     value.bs = [data, data]
     expected = bytes(memoryview(data).tobytes())
     encoded = fast.encode(value)
-    assert encoded == codec.pure(B).encode(value)
+    assert encoded == bind.pure(B).encode(value)
     assert encoded.count(expected) >= 3 if expected else True
 
 
@@ -629,8 +592,8 @@ def f64(bits: int) -> bytes:
 
 
 def codecs() -> list[tuple[str, Any]]:
-    out = [("python", codec.pure(Holder))]
-    if codec.ACTIVE:
+    out = [("python", bind.pure(Holder))]
+    if bind.ACTIVE:
         out.append(("c", HOLDER_CODEC))
     return out
 

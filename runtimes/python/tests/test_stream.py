@@ -13,7 +13,7 @@ import pytest
 from bench import message as message_module
 from bench.message import Message
 
-from cser import codec
+from cser import bind
 from cser.errors import DecodeError, DecodeErrorKind, EncodeError
 from cser.limits import MAX_DEPTH
 from cser.reader import read_bool, read_str
@@ -504,8 +504,8 @@ def message_type(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     """bench.message.Message with its frames read in C, or by the runtime's Python interpreter
     (the C path is the pure one too when CSER_PURE_PYTHON is set or the extension is missing)."""
     if request.param == "pure":
-        monkeypatch.setattr(message_module, "_codec_Message", codec.pure(Message))
-    elif not codec.ACTIVE:
+        monkeypatch.setattr(message_module, "_codec_Message", bind.pure(Message))
+    elif not bind.ACTIVE:
         pytest.skip("the C accelerator is off")
     return Message
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sakai.content import ContentResource
 
-from cser import DecodeError, DecodeErrorKind, StreamReader, StreamWriter, codec
+from cser import DecodeError, DecodeErrorKind, StreamReader, StreamWriter, bind
 from cser.errors import STREAM_HINT
 from cser.limits import MAX_DEPTH
 from cser.stream import MAGIC, encode_header
@@ -21,9 +21,9 @@ from cser.varint import encode_varint
 
 def _decoders() -> list[tuple[str, Any]]:
     """Each interpreter's decode of ContentResource messages: the pure one always, C if built."""
-    pure = codec.pure(ContentResource)
+    pure = bind.pure(ContentResource)
     decoders: list[tuple[str, Any]] = [("pure", lambda data: pure.decode(data, MAX_DEPTH))]
-    if codec.ACTIVE:
+    if bind.ACTIVE:
         decoders.append(("native", ContentResource.decode))
     return decoders
 

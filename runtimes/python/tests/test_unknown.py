@@ -35,7 +35,7 @@ from evolution import (
     StatusV2,
 )
 
-from cser import DecodeError, StreamReader, StreamWriter, UnknownFields, codec
+from cser import DecodeError, StreamReader, StreamWriter, UnknownFields, bind
 from cser.limits import MAX_DEPTH
 from cser.varint import encode_varint
 
@@ -84,14 +84,14 @@ class Interpreter:
 
     def decode(self, cls: type[Any], data: bytes) -> Any:
         if self.pure:
-            return codec.pure(cls).decode(data, MAX_DEPTH)
+            return bind.pure(cls).decode(data, MAX_DEPTH)
         return cls.decode(data)
 
     def encode(self, value: Any) -> bytes:
         if self.pure:
             cls = type(value)
             bound = cls.__mro__[1] if cls.__mro__[1] is not object else cls  # a union's variant
-            return codec.pure(bound).encode(value)
+            return bind.pure(bound).encode(value)
         data: bytes = value.encode()
         return data
 
@@ -248,11 +248,11 @@ def test_unknown_presence_bits_are_written_only_where_the_record_has_free_bits()
     e.set_unknown_fields(UnknownFields(0x07, b"\x2a"))
     data = e.encode()
     assert data == bytes.fromhex("0c 00 00 04 01 00 00 00 01 01 00 00 2a")
-    assert codec.pure(EntityV1).encode(e) == data
+    assert bind.pure(EntityV1).encode(e) == data
     # AddressV1 has no presence byte: only the bytes are written.
     a = AddressV1()
     a.set_unknown_fields(UnknownFields(0xFF, b"\x01"))
-    assert a.encode() == codec.pure(AddressV1).encode(a) == bytes.fromhex("02 00 01")
+    assert a.encode() == bind.pure(AddressV1).encode(a) == bytes.fromhex("02 00 01")
 
 
 def test_repr_shows_bits_and_size_only_when_there_are_some() -> None:
@@ -367,10 +367,10 @@ def test_stream_frames_keep_them() -> None:
     for v in values:
         fast, slow = bytearray(), bytearray()
         type(v)._write_content(v, fast, MAX_DEPTH)
-        codec.pure(EntityV1).encode_body(v, slow, MAX_DEPTH)
+        bind.pure(EntityV1).encode_body(v, slow, MAX_DEPTH)
         assert fast == slow
         data = bytes(fast)
-        assert codec.pure(EntityV1).decode_body(data, 0, len(data), MAX_DEPTH) == (v, len(data))
+        assert bind.pure(EntityV1).decode_body(data, 0, len(data), MAX_DEPTH) == (v, len(data))
         assert EntityV1._read_content(data, 0, len(data), MAX_DEPTH) == (v, len(data))
 
 

@@ -14,7 +14,7 @@ fn main() -> io::Result<()> {
     schemas.sort();
     println!("cargo:rerun-if-changed={}", examples.display());
     // In this repository the compiler changes too: regenerate when its jar is rebuilt.
-    println!("cargo:rerun-if-changed=../../../compiler/target/cserc.jar");
+    println!("cargo:rerun-if-changed=../../../tools/cserc/target/cserc.jar");
     // With the JSON mapping (SPEC §11), so that clippy and the tests cover that code too.
     cser_build::Config::new()
         .include(examples)

@@ -103,7 +103,7 @@ fn main() -> io::Result<()> {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     println!("cargo:rerun-if-changed={EXAMPLES}");
     println!("cargo:rerun-if-changed={CONFORMANCE}");
-    println!("cargo:rerun-if-changed=../../../compiler/target/cserc.jar");
+    println!("cargo:rerun-if-changed=../../../tools/cserc/target/cserc.jar");
     let mut groups: Vec<(&str, &str, Vec<PathBuf>)> = vec![
         ("examples", EXAMPLES, schemas(EXAMPLES, |_| true)?),
         (

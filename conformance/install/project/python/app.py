@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 import cser
-from cser import codec
+from cser import bind
 from shop.common import Money
 from shop.orders import Line, Order, Status
 
@@ -47,7 +47,7 @@ def main(path: str) -> None:
         assert e.hint is not None and "cser.StreamReader" in str(e), str(e)
     else:
         raise AssertionError("a stream is not one message")
-    print(f"python ({'C accelerator' if codec.ACTIVE else 'pure Python'}): {len(back)} orders through {path}")
+    print(f"python ({'C accelerator' if bind.ACTIVE else 'pure Python'}): {len(back)} orders through {path}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Type stub of the C accelerator (``_native/``); see :mod:`cser.codec`."""
+"""Type stub of the C accelerator (``_native/``); see :mod:`cser.bind`."""
 
 from typing import Any, Generic, TypeVar
 

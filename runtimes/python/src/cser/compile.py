@@ -7,7 +7,7 @@ from a build script or a test. The compiler is a Java program, found as follows:
 - the jar: the ``CSERC_JAR`` environment variable; else ``cserc.jar`` beside this file (the
   copy a wheel or sdist of the package carries, put there by its build, setup.py); else the
   path in ``_jar_path.txt`` beside this file (the Makefile writes it when it installs the package
-  in editable mode into its venv); else ``compiler/target/cserc.jar`` of the source checkout
+  in editable mode into its venv); else ``tools/cserc/target/cserc.jar`` of the source checkout
   this file lies in;
 - Java (17 or newer): ``$JAVA_HOME/bin/java``, else ``java`` on ``PATH``.
 """
@@ -33,7 +33,7 @@ _JAR_PATH_FILE = _HERE / "_jar_path.txt"
 # In a source checkout this file is runtimes/python/src/cser/compile.py. Only then does
 # _CHECKOUT_POM exist: under site-packages these paths name nothing.
 _CHECKOUT = (_HERE / ".." / ".." / ".." / "..").resolve()
-_CHECKOUT_JAR = _CHECKOUT / "compiler" / "target" / "cserc.jar"
+_CHECKOUT_JAR = _CHECKOUT / "tools" / "cserc" / "target" / "cserc.jar"
 _CHECKOUT_POM = _CHECKOUT / "compiler" / "pom.xml"
 
 

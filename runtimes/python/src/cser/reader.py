@@ -1,11 +1,11 @@
 """Decoding in pure Python (SPEC §4-§7): the readers of the primitives, and the half of the
-Python interpreter of type descriptors (:mod:`cser.codec`) that reads values.
+Python interpreter of type descriptors (:mod:`cser.interpreter`) that reads values.
 
 :func:`emit` writes one reader function per record, struct and union of a module, in Python
 source, from the descriptors: straight-line code with a local per field value, one-byte varints
 and short strings read inline, the primitives below called for the long cases, runs of
 fixed-width fields read with one precompiled :class:`struct.Struct`. It is compiled once, on
-first use (:class:`cser.codec.Module`); no descriptor is looked at while a message is read.
+first use (:class:`cser.source.Module`); no descriptor is looked at while a message is read.
 
 A reader takes ``(data, pos, end, depth)`` — the input, where to read, the end of the enclosing
 message or record body, the nesting levels left — and returns ``(value, new_pos)``. Every check
@@ -18,8 +18,8 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from cser import zigzag
-from cser.codec import (
+from cser import collections, zigzag
+from cser.descriptors import (
     BOOL,
     ENUM,
     F32,
@@ -41,7 +41,6 @@ from cser.codec import (
     U32,
     U64,
     FieldDesc,
-    Module,
     Spec,
     TypeDesc,
 )
@@ -60,6 +59,18 @@ from cser.errors import (
 )
 from cser.floats import read_f32, read_f32_list
 from cser.limits import max_count, max_optional_count
+from cser.source import (
+    NEST_DEPTH,
+    Local,
+    Module,
+    hexnum,
+    indent,
+    is_packed,
+    not_at_end,
+    pieces,
+    pushed,
+    run_struct,
+)
 from cser.unknown import UnknownFields
 from cser.utf8 import decode_utf8
 from cser.varint import U64_MAX, read_varint
@@ -214,78 +225,6 @@ HELPERS: dict[str, Any] = {
 VARINT_MAX = {
     I16: 0xFFFF, I32: 0xFFFFFFFF, I64: U64_MAX, U16: 0xFFFF, U32: 0xFFFFFFFF, U64: U64_MAX, ENUM: 0x7FFFFFFF,
 }
-#: Fixed-width kinds a run of fields (one struct.Struct) can hold: format code and width.
-#: Not f32: struct's "<f" quiets signalling NaNs (cser.floats reads them bit for bit).
-RUN_CODES = {BOOL: ("B", 1), I8: ("b", 1), U8: ("B", 1), F64: ("d", 8)}
-
-
-def is_packed(spec: Spec) -> bool:
-    """A list of fixed-width or integer scalars: read and written in bulk."""
-    return spec.kind == LIST and spec.elem is not None and spec.elem.kind <= F64
-
-
-def runs(fields: list[FieldDesc]) -> dict[int, list[FieldDesc]]:
-    """Runs of two or more consecutive fixed-width fields, neither optional nor deprecated, by
-    the index of their first field: each is read (and written) with one struct.Struct."""
-    out: dict[int, list[FieldDesc]] = {}
-    i = 0
-    while i < len(fields):
-        j = i
-        while j < len(fields) and not fields[j].optional and not fields[j].deprecated and fields[j].spec.kind in RUN_CODES:
-            j += 1
-        if j - i >= 2:
-            out[i] = fields[i:j]
-        i = max(j, i + 1)
-    return out
-
-
-def run_struct(run: list[FieldDesc]) -> tuple[struct.Struct, list[int]]:
-    """The struct of a run, and the offset of each field in it."""
-    fmt = "<"
-    offsets = []
-    width = 0
-    for f in run:
-        code, w = RUN_CODES[f.spec.kind]
-        fmt += code
-        offsets.append(width)
-        width += w
-    return struct.Struct(fmt), offsets
-
-
-class Local:
-    """The names of the locals of one value while it is read or written: each field has its
-    own (``x3``), nested values add their depth (``x3_x1``, a map key ``x3_k1``)."""
-
-    def __init__(self, base: str, role: str = "x", depth: int = 0) -> None:
-        self.base = base
-        self.role = role
-        self.depth = depth
-        self.var = base if depth == 0 else f"{base}_{role}{depth}"
-        self.idx = f"i{depth}"
-        self.count = f"n{depth}"
-        self.pb = f"pb{depth}"
-        self.values = self.var + "_values"
-
-    def elem(self) -> Local:
-        return Local(self.base, "x", self.depth + 1)
-
-    def key(self) -> Local:
-        return Local(self.base, "k", self.depth + 1)
-
-
-def hexnum(n: int) -> str:
-    """``0xFFFF``: how the emitted code spells a bound."""
-    return f"0x{n:X}"
-
-
-#: Levels of nested collections read or written inline in one function; each level deeper
-#: starts a helper function, keeping every function well under CPython's 20 nested blocks.
-NEST_DEPTH = 4
-
-
-def indent(lines: list[str], n: int = 1) -> list[str]:
-    pad = "    " * n
-    return [pad + line if line else line for line in lines]
 
 
 class _Emitter:
@@ -294,9 +233,6 @@ class _Emitter:
         self.zero_names = [m.fresh("zero_" + td.cls.__name__) for td in m.types]
 
     # -- values --
-
-    def not_at_end(self) -> list[str]:
-        return ["if pos >= end:", "    raise truncated(end)"]
 
     def varint(self, x: str, maximum: int) -> list[str]:
         # Callers check pos < end first.
@@ -316,7 +252,7 @@ class _Emitter:
             self.m.add([f"def {name}(data, pos, end, depth):", *indent(self.value(s, inner)),
                         f"    return {inner.var}, pos"])
             return [f"{x}, pos = {name}(data, pos, end, depth)"]
-        head = [] if guarded else self.not_at_end()
+        head = [] if guarded else not_at_end()
         if k == BOOL:
             return [*head, "b = data[pos]", "if b > 1:", "    raise bad_bool(pos, b)", f"{x} = b == 1", "pos += 1"]
         if k == I8:
@@ -345,11 +281,13 @@ class _Emitter:
         if is_packed(s):
             return [f"{x}, pos = {self.packed(s)}"]
         if k == LIST:
-            return self.list_value(s, loc)
+            return collections.read_list(s, loc, self.value)
         if k == OPTLIST:
-            return self.optlist_value(s, loc)
-        if k in (MAP, OPTMAP):
-            return self.map_value(s, loc)
+            return collections.read_optional_list(s, loc, self.value)
+        if k == MAP:
+            return collections.read_map(s, loc, self.value)
+        if k == OPTMAP:
+            return collections.read_optional_map(s, loc, self.value)
         return [f"{x}, pos = read_bytes(data, pos, end)"]
 
     def packed(self, s: Spec) -> str:
@@ -369,63 +307,6 @@ class _Emitter:
         if k in (U16, U32, U64):
             return f"read_uint_list(data, pos, end, {maximum})"
         return f"read_sint_list(data, pos, end, {maximum})"
-
-    def pushed(self, body: list[str], push: str) -> list[str]:
-        """``body`` in a try whose errors get the path segment ``push`` (``push_index(i0)``)."""
-        return ["try:", *indent(body), "except DecodeError as e:",
-                f"    raise e.{push}.with_traceback(None) from None",
-                "except UnicodeDecodeError as e:",
-                f"    raise bad_utf8(pos + 1 + e.start).{push} from None"]
-
-    def count(self, loc: Local) -> list[str]:
-        """A count of elements of at least one byte each: one that fits a byte and the bytes
-        left (limits.max_count) is read inline."""
-        n = loc.count
-        return [f"{n} = data[pos] if pos < end else 0x80", f"if {n} < 0x80 and {n} < end - pos:", "    pos += 1",
-                "else:", f"    {n}, pos = read_count(data, pos, end)"]
-
-    def list_value(self, s: Spec, loc: Local) -> list[str]:
-        assert s.elem is not None
-        e = loc.elem()
-        return [*self.count(loc), f"{loc.var} = []",
-                f"for {loc.idx} in range({loc.count}):",
-                *indent(self.pushed(self.value(s.elem, e), f"push_index({loc.idx})")),
-                f"    {loc.var}.append({e.var})"]
-
-    def presence_byte(self, loc: Local) -> list[str]:
-        """The presence byte before element or entry 8g of a list or map: bits past the end
-        must be 0."""
-        return [*self.not_at_end(), f"{loc.pb} = data[pos]",
-                f"if {loc.count} - {loc.idx} < 8 and {loc.pb} >= 1 << ({loc.count} - {loc.idx}):",
-                f"    raise bad_presence(pos, {loc.pb}, {loc.count} - {loc.idx})", "pos += 1"]
-
-    def optlist_value(self, s: Spec, loc: Local) -> list[str]:
-        assert s.elem is not None
-        e = loc.elem()
-        return [f"{loc.count}, pos = read_optional_count(data, pos, end)", f"{loc.var} = []",
-                f"{loc.pb} = 0", f"for {loc.idx} in range({loc.count}):",
-                f"    if not {loc.idx} & 7:", *indent(self.presence_byte(loc), 2),
-                f"    if {loc.pb} & (1 << ({loc.idx} & 7)):",
-                *indent(self.pushed(self.value(s.elem, e), f"push_index({loc.idx})"), 2),
-                f"        {loc.var}.append({e.var})", "    else:", f"        {loc.var}.append(None)"]
-
-    def map_value(self, s: Spec, loc: Local) -> list[str]:
-        assert s.elem is not None and s.value is not None
-        k = loc.key()
-        v = loc.elem()
-        put = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = {v.var}"]
-        read_value = self.pushed(self.value(s.value, v), f"push_key({k.var})")
-        if s.kind == MAP:
-            return [*self.count(loc), f"{loc.var} = {{}}",
-                    f"for _ in range({loc.count}):", *indent(self.value(s.elem, k)), *indent(read_value),
-                    *indent(put)]
-        absent = [f"if {k.var} in {loc.var}:", f"    raise duplicate_key(pos, {k.var})", f"{loc.var}[{k.var}] = None"]
-        return [f"{loc.count}, pos = read_optional_count(data, pos, end)", f"{loc.var} = {{}}",
-                f"{loc.pb} = 0", f"for {loc.idx} in range({loc.count}):",
-                f"    if not {loc.idx} & 7:", *indent(self.presence_byte(loc), 2),
-                *indent(self.value(s.elem, k)),
-                f"    if {loc.pb} & (1 << ({loc.idx} & 7)):", *indent(read_value + put, 2),
-                "    else:", *indent(absent, 2)]
 
     # -- records and structs --
 
@@ -456,7 +337,7 @@ class _Emitter:
     def struct_field(self, f: FieldDesc) -> list[str]:
         out = [f"f = {f.index}"]
         if f.group_start:
-            out += [*self.not_at_end(), "pb = data[pos]", f"if pb >= {1 << f.group_size}:",
+            out += [*not_at_end(), "pb = data[pos]", f"if pb >= {1 << f.group_size}:",
                     f"    raise bad_presence(pos, pb, {f.group_size})", "pos += 1"]
         return out + self.field(f, False)
 
@@ -464,13 +345,16 @@ class _Emitter:
         """A run of fixed-width fields: one unpack, bools checked, then the attributes; when the
         body (or input) ends inside the run, ``plain`` reads it field by field, so a record
         body that ends between two of them takes zero values and an error names its field."""
-        st, offsets = run_struct(run)
+        st, offsets = run_struct(run, "f")
         name = self.m.const(st, "S_" + "_".join(f.attr or "" for f in run[:2]))
         names = [Local("x" + str(f.index)).var for f in run]
         body = [f"{', '.join(names)} = {name}.unpack_from(data, pos)"]
         for f, x, off in zip(run, names, offsets, strict=True):
             if f.spec.kind == BOOL:
                 body += [f"if {x} > 1:", f"    f = {f.index}", f"    raise bad_bool(pos + {off}, {x})"]
+            elif f.spec.kind == F32:
+                # struct's "<f" quiets a signalling NaN: a NaN is read again, bit for bit.
+                body += [f"if {x} != {x}:", f"    {x} = read_f32(data, pos + {off})"]
         for f, x in zip(run, names, strict=True):
             body.append(f"v.{f.attr} = {x}" + (" == 1" if f.spec.kind == BOOL else ""))
         body.append(f"pos += {st.size}")
@@ -479,27 +363,18 @@ class _Emitter:
     def fields(self, td: TypeDesc, i: int) -> list[str]:
         record = td.kind == RECORD
         out: list[str] = []
-        rs = runs(td.fields)
-        skip = 0
-        for j, f in enumerate(td.fields):
-            if j < skip:
-                continue
-            run = rs.get(j)
-            if run:
-                plain: list[str] = []
-                for g in run:
-                    plain += self.record_field(td, i, g) if record else self.struct_field(g)
-                out += self.run(run, plain)
-                skip = j + len(run)
-            else:
-                out += self.record_field(td, i, f) if record else self.struct_field(f)
+        for piece in pieces(td):
+            plain: list[str] = []
+            for f in piece:
+                plain += self.record_field(td, i, f) if record else self.struct_field(f)
+            out += self.run(piece, plain) if len(piece) > 1 else plain
         return out
 
     def fields_in_try(self, td: TypeDesc, i: int) -> list[str]:
         if not td.fields:
             return []
         paths = self.m.const(tuple(f.path for f in td.fields), "FIELDS_" + td.cls.__name__)
-        return self.pushed(self.fields(td, i), f"push_field({paths}[f])")
+        return pushed(self.fields(td, i), f"push_field({paths}[f])")
 
     def zero_name(self, i: int) -> str:
         return self.zero_names[i]
@@ -547,7 +422,7 @@ class _Emitter:
         # as its unknown fields (SPEC §5.5, §5.5.1).
         cls = self.m.const(td.cls, td.cls.__name__)
         return [f"def {self.m.reader_name(i)}(data, pos, end, depth):",
-                *indent([*self.not_at_end(), "n = data[pos]", "if n < 0x80 and n < end - pos:", "    pos += 1",
+                *indent([*not_at_end(), "n = data[pos]", "if n < 0x80 and n < end - pos:", "    pos += 1",
                          "else:", "    n, pos = read_length(data, pos, end)", "end = pos + n",
                          "if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
                          f"v = _new({cls})", *self.fields_in_try(td, i), *self.unknown(td), "return v, end"])]
@@ -566,10 +441,10 @@ class _Emitter:
             cls = self.m.const(var.cls, var.cls.__name__)
             branches += [f"{'if' if j == 0 else 'elif'} tag == {var.tag}:",
                          *indent(self.value(var.spec, loc)), f"    return {cls}({loc.var}), pos"]
-        body = ["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1", *self.not_at_end(),
+        body = ["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1", *not_at_end(),
                 *self.varint("tag", 0xFFFFFFFF)]
         if branches:
-            body += self.pushed(branches, f"push_field({paths}[tag])")
+            body += pushed(branches, f"push_field({paths}[tag])")
         body.append(f'raise unknown_tag(pos, tag, "{td.name}").push_field(f"{td.short_name}.<tag {{tag}}>")')
         return [f"def {self.m.reader_name(i)}(data, pos, end, depth):", *indent(body)]
 

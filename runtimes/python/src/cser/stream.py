@@ -117,7 +117,28 @@ def encode_header(type_id: int, fingerprint: int) -> bytes:
         ) from None
 
 
-class StreamWriter(Generic[T]):
+_S = TypeVar("_S", bound="_Closing")
+
+
+class _Closing:
+    """``with`` for the stream writer and reader: ``close()`` when the block ends, however it ends."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self: _S) -> _S:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class StreamWriter(_Closing, Generic[T]):
     """Writes a stream of ``message_type`` values to ``out``: a binary file object (anything
     with ``write(bytes)``) or a :class:`socket.socket`.
 
@@ -196,23 +217,7 @@ class StreamWriter(Generic[T]):
             self._flush()
         finally:
             self._closed = True
-            if self._sock is not None:
-                _close(self._out)
-                if self._closefd:
-                    self._sock.close()
-            elif self._closefd:
-                _close(self._out)
-
-    def __enter__(self) -> StreamWriter[T]:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+            _release(self._out, self._sock, self._closefd)
 
     def _flush(self) -> None:
         if self._header is not None:
@@ -227,7 +232,7 @@ class StreamWriter(Generic[T]):
             raise ValueError("the stream writer is closed")
 
 
-class StreamReader(Generic[T]):
+class StreamReader(_Closing, Generic[T]):
     """Reads a stream of ``message_type`` values from ``inp``: a binary file object (anything
     with ``read(n)`` or ``readinto(buffer)``) or a :class:`socket.socket`.
 
@@ -352,23 +357,7 @@ class StreamReader(Generic[T]):
         if self._closed:
             return
         self._closed = True
-        if self._sock is not None:
-            _close(self._inp)
-            if self._closefd:
-                self._sock.close()
-        elif self._closefd:
-            _close(self._inp)
-
-    def __enter__(self) -> StreamReader[T]:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+        _release(self._inp, self._sock, self._closefd)
 
     def _read_header(self) -> int:
         """Reads and checks the header once; returns the writer's fingerprint."""
@@ -492,3 +481,14 @@ def _close(f: object) -> None:
     close = getattr(f, "close", None)
     if close is not None:
         close()
+
+
+def _release(f: object, sock: socket.socket | None, closefd: bool) -> None:
+    """What closing a writer or reader closes: the file made for a socket always, the socket
+    or a file given only with ``closefd``."""
+    if sock is not None:
+        _close(f)
+        if closefd:
+            sock.close()
+    elif closefd:
+        _close(f)

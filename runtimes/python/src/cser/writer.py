@@ -1,5 +1,5 @@
 """Encoding in pure Python (SPEC §4-§7): the writers of the primitives, and the half of the
-Python interpreter of type descriptors (:mod:`cser.codec`) that writes values.
+Python interpreter of type descriptors (:mod:`cser.interpreter`) that writes values.
 
 :func:`emit` writes one writer function per record, struct and union of a module, in Python
 source, from the descriptors (as :mod:`cser.reader` does for reading): each checks every integer
@@ -13,8 +13,8 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
-from cser import zigzag
-from cser.codec import (
+from cser import collections, zigzag
+from cser.descriptors import (
     BOOL,
     ENUM,
     F32,
@@ -37,17 +37,20 @@ from cser.codec import (
     U32,
     U64,
     FieldDesc,
-    Module,
     Spec,
     TypeDesc,
 )
 from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
 from cser.floats import pack_f32, pack_f32_list, to_double
-from cser.reader import F32_STRUCT, F64_STRUCT, NEST_DEPTH, Local, hexnum, indent, is_packed, run_struct, runs
+from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, pieces, run_struct
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
 __all__ = ["check_int", "emit", "end_record", "write_bytes", "write_str", "write_varint"]
+
+#: The emitted code's ``F64`` (an f32 goes through :mod:`cser.floats`, NaNs bit for bit).
+F32_STRUCT = struct.Struct("<f")
+F64_STRUCT = struct.Struct("<d")
 
 
 # ---- the primitives ---------------------------------------------------------------------------
@@ -170,15 +173,6 @@ def write_bool_list(out: bytearray, values: Sequence[bool]) -> None:
     out += b
 
 
-def presence(values: Sequence[object], i: int) -> int:
-    """The presence byte of slots ``i .. i+7`` of a list (or map values) of optionals."""
-    byte = 0
-    for j, value in enumerate(values[i : i + 8]):
-        if value is not None:
-            byte |= 1 << j
-    return byte
-
-
 #: What the emitted code calls, by the names it uses.
 HELPERS: dict[str, Any] = {
     "F32": F32_STRUCT,
@@ -189,7 +183,7 @@ HELPERS: dict[str, Any] = {
     "write_sint_list": write_sint_list,
     "write_packed": write_packed,
     "write_bool_list": write_bool_list,
-    "presence": presence,
+    "presence": collections.presence,
     "pack_f32": pack_f32,
     "to_double": to_double,
     "as_int": as_int,
@@ -254,57 +248,15 @@ class _Emitter:
             return [f"{self.m.writer_of(s.cls)}({x}, out, depth)"]
         if is_packed(s):
             return [self.packed(s, x)]
-        # Collections (SPEC §12.3): a list or dict subclass, or any other sequence or mapping, is
-        # copied first (list(x), dict(x.items())), as the C writer does; then each element is
-        # read when it is written, and a collection whose size changes meanwhile, or an optional
-        # that turns None or not after its presence byte, is EncodeError.
         if k == LIST:
-            assert s.elem is not None
-            e = loc.elem()
-            n, i = loc.count, loc.idx
-            return [*self.as_list(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = 0",
-                    f"for {i}, {e.var} in enumerate({x}, 1):", *indent(self.value(s.elem, e)),
-                    f"if {i} != {n} or len({x}) != {n}:", '    raise changed("list")']
+            return collections.write_list(s, loc, self.value)
         if k == OPTLIST:
-            assert s.elem is not None
-            e = loc.elem()
-            n, i, pb = loc.count, loc.idx, loc.pb
-            return [*self.as_list(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = -1",
-                    f"for {i}, {e.var} in enumerate({x}):",
-                    f"    if not {i} & 7:", f"        {pb} = presence({x}, {i})", f"        out.append({pb})",
-                    *indent(self.optional_value(s.elem, e, f"{pb} >> ({i} & 7) & 1", "list")),
-                    f"if {i} + 1 != {n} or len({x}) != {n}:", '    raise changed("list")']
+            return collections.write_optional_list(s, loc, self.value)
         if k == MAP:
-            assert s.elem is not None and s.value is not None
-            key, val = loc.key(), loc.elem()
-            n, i = loc.count, loc.idx
-            return [*self.as_dict(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{i} = 0",
-                    f"for {i}, ({key.var}, {val.var}) in enumerate({x}.items(), 1):",
-                    *indent(self.value(s.elem, key)), *indent(self.value(s.value, val)),
-                    f"if {i} != {n}:", '    raise changed("map")']
+            return collections.write_map(s, loc, self.value)
         if k == OPTMAP:
-            assert s.elem is not None and s.value is not None
-            key, val = loc.key(), loc.elem()
-            n, i, pb = loc.count, loc.idx, loc.pb
-            return [*self.as_dict(x), f"{n} = len({x})", f"write_varint(out, {n})", f"{loc.values} = list({x}.values())",
-                    f"{i} = -1", f"for {i}, ({key.var}, {val.var}) in enumerate({x}.items()):",
-                    f"    if not {i} & 7:", f"        {pb} = presence({loc.values}, {i})", f"        out.append({pb})",
-                    *indent(self.value(s.elem, key)),
-                    *indent(self.optional_value(s.value, val, f"{pb} >> ({i} & 7) & 1", "map")),
-                    f"if {i} + 1 != {n}:", '    raise changed("map")']
+            return collections.write_optional_map(s, loc, self.value)
         return [f"write_bytes(out, {x})"]
-
-    def as_list(self, x: str) -> list[str]:
-        return [f"if type({x}) is not list and type({x}) is not tuple:", f"    {x} = list({x})"]
-
-    def as_dict(self, x: str) -> list[str]:
-        return [f"if type({x}) is not dict:", f"    {x} = dict({x}.items())"]
-
-    def optional_value(self, s: Spec, loc: Local, bit: str, what: str) -> list[str]:
-        """An optional's value, in ``loc.var``, whose presence bit (``bit``, an expression) was
-        written before it: EncodeError if a callback changed whether it is None since."""
-        return [f"if {loc.var} is not None:", f"    if not {bit}:", f'        raise changed("{what}")',
-                *indent(self.value(s, loc)), f"elif {bit}:", f'    raise changed("{what}")']
 
     def packed(self, s: Spec, x: str) -> str:
         assert s.elem is not None
@@ -348,11 +300,12 @@ class _Emitter:
         loc = Local(f"x{f.index}")
         if f.optional:
             bit = f"{self.group_byte(f)} & {f.bit}"
-            return [*out, f"{loc.var} = v.{f.attr}", *self.optional_value(f.spec, loc, bit, "optional " + f.path)]
+            return [*out, f"{loc.var} = v.{f.attr}",
+                    *collections.optional_value(f.spec, loc, bit, "optional " + f.path, self.value)]
         return [*out, f"{loc.var} = v.{f.attr}", *self.value(f.spec, loc)]
 
     def run(self, td: TypeDesc, run: list[FieldDesc]) -> list[str]:
-        st, _ = run_struct(run)
+        st, _ = run_struct(run, "4s")
         name = self.m.const(st, "S_" + "_".join(f.attr or "" for f in run[:2]))
         out: list[str] = []
         values = []
@@ -369,22 +322,16 @@ class _Emitter:
                 out.append(f"{x} = 1 if {x} else 0")
             elif f.spec.kind == F64:
                 out += [f"if type({x}) is not float:", f"    {x} = to_double({x})"]
+            elif f.spec.kind == F32:
+                # Its 4 bytes, a NaN bit for bit (struct's "<f" would quiet a signalling one).
+                out.append(f"{x} = pack_f32({x})")
             values.append(x)
         return [*out, f"out += {name}.pack({', '.join(values)})"]
 
     def fields(self, td: TypeDesc) -> list[str]:
         out: list[str] = []
-        rs = runs(td.fields)
-        skip = 0
-        for j, f in enumerate(td.fields):
-            if j < skip:
-                continue
-            run = rs.get(j)
-            if run:
-                out += self.run(td, run)
-                skip = j + len(run)
-            else:
-                out += self.field(td, f)
+        for piece in pieces(td):
+            out += self.run(td, piece) if len(piece) > 1 else self.field(td, piece[0])
         return out
 
     def head(self, td: TypeDesc, i: int) -> list[str]:

@@ -4,7 +4,7 @@
 //! runs it, gets it.
 //!
 //! The compiler is `CSERC` (as `make test-rust` sets it), else the repository's `bin/cserc`,
-//! which needs `make` (or `mvn package`) to have built `compiler/target/cserc.jar`.
+//! which needs `make` (or `mvn package`) to have built `tools/cserc/target/cserc.jar`.
 
 use std::path::{Path, PathBuf};
 

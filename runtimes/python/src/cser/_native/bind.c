@@ -1,5 +1,6 @@
-/* Binding: turns the descriptors of a generated module (cser/codec.py documents their shape)
- * into the TypeDefs reader.c and writer.c walk, one TypeCodec per record, struct and union. */
+/* Binding: turns the descriptors of a generated module (cser/descriptors.py documents their
+ * shape) into the TypeDefs reader.c and writer.c walk, one TypeCodec per record, struct and
+ * union. */
 #include "native.h"
 
 #include <structmember.h>
@@ -124,13 +125,15 @@ static Spec *parse_spec(PyObject *desc) {
     }
 }
 
-/* The outer shape of a declared type's description: 7 items for a record, else 5. */
+/* The outer shape of a declared type's description: 8 items for a record, 6 for a struct, 5 for
+ * a union. */
 static int declared(PyObject *desc) {
     if (!PyTuple_Check(desc) || PyTuple_GET_SIZE(desc) < 5) {
         return 0;
     }
     PyObject *kind = PyTuple_GET_ITEM(desc, 0);
-    Py_ssize_t size = PyLong_Check(kind) && PyLong_AsLong(kind) == D_RECORD ? 7 : 5;
+    long k = PyLong_Check(kind) ? PyLong_AsLong(kind) : 0;
+    Py_ssize_t size = k == D_RECORD ? 8 : k == D_STRUCT ? 6 : 5;
     PyErr_Clear();
     return PyTuple_GET_SIZE(desc) == size && PyType_Check(PyTuple_GET_ITEM(desc, 1))
            && PyUnicode_Check(PyTuple_GET_ITEM(desc, 2)) && PyUnicode_Check(PyTuple_GET_ITEM(desc, 3));
@@ -289,6 +292,44 @@ static int define_unknown(TypeDef *td, PyObject *desc) {
     return td->unknown_offset < 0 ? bad_description("a record class without a _cser_unknown slot") : 0;
 }
 
+/* The runs of fixed-width fields a record or struct states, its last item: the Python
+ * interpreter reads and writes each with one struct (cser/source.py); this interpreter walks
+ * the fields one by one and needs none, but refuses what the Python one refuses
+ * (cser.descriptors.parse_runs): a run is (first, count), two or more fields in range, each a
+ * bool, i8, u8, f32 or f64, neither optional nor deprecated, after the previous run. */
+static int check_runs(const TypeDef *td, PyObject *runs) {
+    if (!PyTuple_Check(runs)) {
+        return bad_description("fixed-width runs");
+    }
+    long after = 0;
+    for (Py_ssize_t r = 0; r < PyTuple_GET_SIZE(runs); r++) {
+        PyObject *run = PyTuple_GET_ITEM(runs, r);
+        if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) != 2 || !PyLong_CheckExact(PyTuple_GET_ITEM(run, 0))
+            || !PyLong_CheckExact(PyTuple_GET_ITEM(run, 1))) {
+            return bad_description("fixed-width runs");
+        }
+        long first = PyLong_AsLong(PyTuple_GET_ITEM(run, 0));
+        long count = PyErr_Occurred() ? -1 : PyLong_AsLong(PyTuple_GET_ITEM(run, 1));
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            return bad_description("fixed-width runs");
+        }
+        if (first < after || count < 2 || count > td->nfields - first) {
+            return bad_description("fixed-width runs");
+        }
+        for (long i = first; i < first + count; i++) {
+            const Field *fd = &td->fields[i];
+            int kind = fd->spec->kind;
+            int fixed = kind == K_BOOL || kind == K_I8 || kind == K_U8 || kind == K_F32 || kind == K_F64;
+            if (!fixed || fd->optional || fd->attr == NULL) {
+                return bad_description("fixed-width runs");
+            }
+        }
+        after = first + count;
+    }
+    return 0;
+}
+
 /* Second pass: fields or variants, whose types may name any registered class. */
 static int define(TypeDef *td, PyObject *desc) {
     PyObject *members = PyTuple_GET_ITEM(desc, 4);
@@ -304,7 +345,10 @@ static int define(TypeDef *td, PyObject *desc) {
     if (define_fields(td, members) < 0) {
         return -1;
     }
-    return td->kind == D_RECORD ? define_unknown(td, desc) : 0;
+    if (td->kind == D_RECORD && define_unknown(td, desc) < 0) {
+        return -1;
+    }
+    return check_runs(td, PyTuple_GET_ITEM(desc, PyTuple_GET_SIZE(desc) - 1));
 }
 
 /* bind(types) -> tuple of TypeCodec, one per description, in order. */

@@ -83,7 +83,7 @@ static PyObject *TypeCodec_decode(TypeCodec *self, PyObject *const *args, Py_ssi
     return decode_message(self, args[0], depth);
 }
 
-/* The generated class's decode(data, *, max_depth=64), which cser.codec.bind sets to this
+/* The generated class's decode(data, *, max_depth=64), which cser.bind.bind sets to this
  * method of the class's codec: the same arguments as the generated classmethod, without its
  * Python frame (an eighth of decoding a W6 message). */
 static PyObject *TypeCodec_class_decode(TypeCodec *self, PyObject *const *args, Py_ssize_t nargs,

@@ -2,7 +2,7 @@
  * cser._native: the optional C accelerator of the Python runtime (SPEC §12.3).
  *
  * A generated module describes its records, structs and unions once, at import, as nested
- * tuples (cser/codec.py documents their shape) and binds them (cser.codec.bind). When this
+ * tuples (cser/descriptors.py documents their shape) and binds them (cser.bind.bind). When this
  * extension is built, bind.c turns those descriptors into the tables below, and reader.c and
  * writer.c read and write the wire format (SPEC §4-§8) by walking them: they build the same
  * Python objects as the runtime's Python interpreter of the same descriptors (cser/reader.py,
@@ -15,10 +15,11 @@
  * recursion limit (Py_EnterRecursiveCall) and by MAX_NATIVE_NESTING, so no input can overflow
  * the C stack.
  *
- * Files: native.h (this: the tables and what the files share), errors.c (raising DecodeError
- * and EncodeError, paths), reader.c (decoding), writer.c (encoding), bind.c (descriptors ->
- * TypeDefs), module.c (the TypeCodec type and the module). Only PyInit__native is exported
- * (setup.py compiles with -fvisibility=hidden).
+ * Files: native.h (this: the tables and the functions the files share), wire.h (the small
+ * reading and writing helpers every codec file inlines), errors.c (raising DecodeError and
+ * EncodeError, paths), reader.c (decoding), writer.c (encoding), collections.c (lists, maps and
+ * their optionals, both ways), bind.c (descriptors -> TypeDefs), module.c (the TypeCodec type
+ * and the module). Only PyInit__native is exported (setup.py compiles with -fvisibility=hidden).
  */
 #ifndef CSER_NATIVE_H
 #define CSER_NATIVE_H
@@ -63,7 +64,7 @@
 
 /* A hint that memory at `p` is read soon (any address: it never faults). On x86-64 and arm64 an
  * asm statement: GCC 12 deleted __builtin_prefetch calls whose address it had loaded from memory
- * (writer.c's prefetch_fields compiled to nothing). */
+ * (collections.c's prefetch_fields compiled to nothing). */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define CSER_PREFETCH(p) __asm__ volatile("prefetcht0 %0" : : "m"(*(const char *)(p)))
 #elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
@@ -120,7 +121,7 @@ static inline int f32_store(double v, uint8_t *p) {
 /* The default maximum depth of an encode (cser.limits.MAX_DEPTH). */
 #define MAX_DEPTH 64
 
-/* Kinds of a value's type: the numbers cser/codec.py gives them. */
+/* Kinds of a value's type: the numbers cser/descriptors.py gives them. */
 enum {
     K_BOOL = 1, K_I8, K_U8, K_I16, K_I32, K_I64, K_U16, K_U32, K_U64, K_F32, K_F64, K_STRING, K_BYTES,
     K_ENUM = 20, K_LIST, K_OPTLIST, K_MAP, K_OPTMAP, K_REF
@@ -187,7 +188,7 @@ struct TypeDef {
      * top-level list of thousands of items) is not moved to make room for its length. */
     int len_size_hint;
     /* Records and structs: the slots of the fields that hold a list, map or record (at most
-     * MAX_PREFETCH), whose objects a long list's encode asks for ahead (writer.c,
+     * MAX_PREFETCH), whose objects a long list's encode asks for ahead (collections.c,
      * encode_records). */
     Py_ssize_t prefetch[MAX_PREFETCH];
     int nprefetch;
@@ -232,6 +233,13 @@ typedef struct {
 } Dec;
 
 PyObject *decode_typedef(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
+/* Any value of the type `s` at *pos, *pos moved past it (a list's element, a map's key or value). */
+PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
+/* A string, kept out of line (a map key that the key cache does not take). */
+PyObject *decode_str_outline(Dec *d, Py_ssize_t *pos, Py_ssize_t end);
+/* A varint of more than two bytes, or one that is malformed or above `max` (wire.h, read_varint,
+ * reads the rest inline). */
+int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out);
 /* A record's body filling data[pos:end] (a stream frame's content). */
 PyObject *decode_record_body(TypeDef *td, Dec *d, Py_ssize_t pos, Py_ssize_t end, int depth);
 
@@ -252,10 +260,29 @@ int out_init_bytes(Out *o, Py_ssize_t hint);
 /* The bytes object of out_init_bytes cut to the bytes written (new reference), or NULL. */
 PyObject *out_take_bytes(Out *o);
 void out_free(Out *o);
+/* Makes room for `n` more bytes (wire.h, out_reserve, checks first whether it is needed). */
+int out_grow(Out *o, Py_ssize_t n);
+/* A value of the type `s` (a field, a list's element, a map's key or value): the plain ones
+ * inline (wire.h, encode_plain), records, lists and maps by their own functions, the rest by
+ * encode_value_any. */
+int encode_value(Spec *s, PyObject *x, Out *o, int depth);
+/* Any value of any kind, with every check and error of SPEC §4-§7. */
+int encode_value_any(Spec *s, PyObject *x, Out *o, int depth);
 int encode_typedef(TypeDef *td, PyObject *x, Out *o, int depth);
 /* A record's body alone (a stream frame's content), or a struct's fields. */
 int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth);
 int too_deep(TypeDef *td);
+
+/* ---- collections.c ------------------------------------------------------------------------- */
+
+/* list<T>, list<T?>, map<K, V> and map<K, V?> (`optionals`), read at *pos. */
+PyObject *decode_list(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
+PyObject *decode_optlist(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
+PyObject *decode_map(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth, int optionals);
+/* The same, written: `x` any sequence (a list), any mapping (a map). */
+int encode_list(Spec *s, PyObject *x, Out *o, int depth);
+int encode_optlist(Spec *s, PyObject *x, Out *o, int depth);
+int encode_map(Spec *s, PyObject *x, Out *o, int depth, int optionals);
 
 /* ---- bind.c -------------------------------------------------------------------------------- */
 

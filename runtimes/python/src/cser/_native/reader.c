@@ -1,6 +1,6 @@
 /* Decoding (SPEC §4-§7): reads values by walking the TypeDefs of bind.c, as cser/reader.py's
  * code does: the same objects, the same errors at the same offsets with the same paths. */
-#include "native.h"
+#include "wire.h"
 
 #include <string.h>
 
@@ -15,7 +15,7 @@ static const char *range_name(uint64_t max) {
     }
 }
 
-static int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out) {
+int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out) {
     Py_ssize_t p = *pos;
     const Py_ssize_t start = p;
     uint64_t result = 0;
@@ -63,27 +63,13 @@ static int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t ma
     return 0;
 }
 
-/* A varint no larger than `max` (at least 0xFFFF, so a one- or two-byte varint always fits).
- * One and two bytes (values below 2^14: lengths, counts, most numbers) are read inline; a
- * two-byte varint whose second byte is 0 is overlong, which the slow path reports. */
-static inline int read_varint(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out) {
-    Py_ssize_t p = *pos;
-    if (p < end && d->data[p] < 0x80) {
-        *out = d->data[p];
-        *pos = p + 1;
-        return 0;
-    }
-    if (p + 1 < end && d->data[p + 1] < 0x80 && d->data[p + 1] != 0) {
-        *out = (uint64_t)(d->data[p] & 0x7F) | (uint64_t)d->data[p + 1] << 7;
-        *pos = p + 2;
-        return 0;
-    }
-    return read_varint_slow(d, pos, end, max, out);
-}
-
-/* A byte length: LENGTH_TOO_LARGE if above the bytes that remain before `end`. */
+/* A byte length: TRUNCATED if there is none, LENGTH_TOO_LARGE if above the bytes that remain
+ * before `end`. */
 static inline int read_length(Dec *d, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_t *n) {
     const Py_ssize_t start = *pos;
+    if (start >= end) {
+        return truncated(end);
+    }
     uint64_t v = 0;
     if (read_varint(d, pos, end, UINT64_MAX, &v) < 0) {
         return -1;
@@ -96,27 +82,6 @@ static inline int read_length(Dec *d, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_
     return 0;
 }
 
-/* A count of elements of at least `width` bytes each, or of optionals (SPEC §4). */
-static int read_count(Dec *d, Py_ssize_t *pos, Py_ssize_t end, int width, int optionals, Py_ssize_t *n) {
-    const Py_ssize_t start = *pos;
-    uint64_t v = 0;
-    if (read_varint(d, pos, end, UINT64_MAX, &v) < 0) {
-        return -1;
-    }
-    uint64_t left = (uint64_t)(end - *pos);
-    if (optionals) {
-        uint64_t limit = 8 * left < 0x7FFFFFFF ? 8 * left : 0x7FFFFFFF;
-        if (v > limit) {
-            return dec_error(KIND_LENGTH_TOO_LARGE, start, "count %llu of optionals exceeds 8 x the %llu bytes that remain",
-                             (unsigned long long)v, (unsigned long long)left);
-        }
-    } else if (v > left / (uint64_t)width) {
-        return dec_error(KIND_LENGTH_TOO_LARGE, start, "count %llu of %d-byte elements exceeds the %llu bytes that remain",
-                         (unsigned long long)v, width, (unsigned long long)left);
-    }
-    *n = (Py_ssize_t)v;
-    return 0;
-}
 
 /* ---- decoding values ------------------------------------------------------------------------ */
 
@@ -159,10 +124,6 @@ static inline void python_call_end(Dec *d) {
 
 static inline PyObject *decode_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     Py_ssize_t n = 0;
-    if (*pos >= end) {
-        truncated(end);
-        return NULL;
-    }
     if (read_length(d, pos, end, &n) < 0) {
         return NULL;
     }
@@ -234,265 +195,11 @@ static PyObject *decode_enum(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     return member;
 }
 
-static PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
-
-/* list<T> where T is fixed-width or a varint scalar: no per-element path segments needed except
- * for the element that fails, which gets its index. */
-static PyObject *decode_list(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
-    Spec *e = s->elem;
-    int width = e->kind == K_F32 ? 4 : e->kind == K_F64 ? 8 : 1;
-    Py_ssize_t n = 0;
-    if (*pos >= end) {
-        truncated(end);
-        return NULL;
-    }
-    if (read_count(d, pos, end, width, 0, &n) < 0) {
-        return NULL;
-    }
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
-        return NULL;
-    }
-    Py_ssize_t p = *pos;
-    const uint8_t *data = d->data;
-    switch (e->kind) {
-    case K_F64:
-        for (Py_ssize_t i = 0; i < n; i++, p += 8) {
-            PyObject *x = PyFloat_FromDouble(PyFloat_Unpack8((const char *)data + p, 1));
-            if (x == NULL) {
-                goto fail;
-            }
-            PyList_SET_ITEM(list, i, x);
-        }
-        *pos = p;
-        return list;
-    case K_F32:
-        for (Py_ssize_t i = 0; i < n; i++, p += 4) {
-            PyObject *x = PyFloat_FromDouble(f32_load(data + p));
-            if (x == NULL) {
-                goto fail;
-            }
-            PyList_SET_ITEM(list, i, x);
-        }
-        *pos = p;
-        return list;
-    case K_U8:
-    case K_I8:
-        for (Py_ssize_t i = 0; i < n; i++, p++) {
-            long b = data[p];
-            if (e->kind == K_I8 && b > 0x7F) {
-                b -= 0x100;
-            }
-            PyList_SET_ITEM(list, i, PyLong_FromLong(b));
-        }
-        *pos = p;
-        return list;
-    case K_BOOL:
-        for (Py_ssize_t i = 0; i < n; i++, p++) {
-            if (data[p] > 1) {
-                dec_error(KIND_BAD_BOOL, p, "bool byte 0x%02x is neither 00 nor 01", data[p]);
-                goto fail;
-            }
-            PyList_SET_ITEM(list, i, Py_NewRef(data[p] ? Py_True : Py_False));
-        }
-        *pos = p;
-        return list;
-    default:
-        break;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = decode_value(e, d, pos, end, depth);
-        if (x == NULL) {
-            /* Packed varint lists report no index, like the pure-Python bulk readers. */
-            if (e->kind >= K_STRING) {
-                push_index(i);
-            }
-            goto fail;
-        }
-        PyList_SET_ITEM(list, i, x);
-    }
-    return list;
-fail:
-    Py_DECREF(list);
-    return NULL;
-}
-
-/* Reads the presence byte of slots i..i+7 of a list or map of n optionals. */
-static int read_list_presence(Dec *d, Py_ssize_t *pos, Py_ssize_t end, Py_ssize_t i, Py_ssize_t n, int *pb) {
-    if (*pos >= end) {
-        return truncated(end);
-    }
-    int b = d->data[*pos];
-    if (n - i < 8 && b >= (1 << (n - i))) {
-        return dec_error(KIND_BAD_PRESENCE, *pos, "presence byte 0x%02x sets bits past the %zd slots", b, n - i);
-    }
-    *pb = b;
-    (*pos)++;
-    return 0;
-}
-
-static PyObject *decode_optlist(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
-    Py_ssize_t n = 0;
-    if (*pos >= end) {
-        truncated(end);
-        return NULL;
-    }
-    if (read_count(d, pos, end, 1, 1, &n) < 0) {
-        return NULL;
-    }
-    PyObject *list = PyList_New(n);
-    if (list == NULL) {
-        return NULL;
-    }
-    int pb = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if ((i & 7) == 0 && read_list_presence(d, pos, end, i, n, &pb) < 0) {
-            goto fail;
-        }
-        PyObject *x;
-        if (pb & (1 << (i & 7))) {
-            x = decode_value(s->elem, d, pos, end, depth);
-            if (x == NULL) {
-                push_index(i);
-                goto fail;
-            }
-        } else {
-            x = Py_NewRef(Py_None);
-        }
-        PyList_SET_ITEM(list, i, x);
-    }
-    return list;
-fail:
-    Py_DECREF(list);
-    return NULL;
-}
-
-/* Map keys that are short ASCII strings (property names, attribute names: the same few keys in
- * message after message) come from a small cache of str objects, found by a hash of their
- * bytes, as msgspec does for its keys: no new object to allocate and fill, and Python's hash
- * of the str, which the dict needs, is already computed and kept in it. A slot holds the last
- * key that hashed to it; any other key is made as usual and takes the slot. The result is the
- * same str either way. */
-#define KEY_CACHE_SLOTS 512
-#define KEY_CACHE_MAX_LEN 32
-static PyObject *key_cache[KEY_CACHE_SLOTS];
-
-CSER_NOINLINE static PyObject *decode_str_outline(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
+CSER_NOINLINE PyObject *decode_str_outline(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     return decode_str(d, pos, end);
 }
 
-static PyObject *decode_key_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
-    const Py_ssize_t p = *pos;
-    const uint8_t *data = d->data;
-    if (p >= end || data[p] > KEY_CACHE_MAX_LEN || data[p] > end - p - 1) {
-        return decode_str_outline(d, pos, end); /* long, or truncated: the general path reports it */
-    }
-    const Py_ssize_t n = data[p];
-    const uint8_t *chars = data + p + 1;
-    /* Eight bytes a step (a key of up to 32 bytes is at most four steps), each mixed in by a
-     * multiply; `seen` collects every byte to tell ASCII. A byte at a time, the hash was a
-     * chain of 20 dependent multiplies for a 20-byte property name. */
-    uint64_t h = (uint64_t)n, seen = 0;
-    Py_ssize_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, chars + i, 8);
-        seen |= w;
-        h = (h ^ w) * 0x9E3779B97F4A7C15u;
-    }
-    if (i < n) {
-        uint64_t w = 0;
-        for (int b = 0; i < n; i++, b += 8) {
-            w |= (uint64_t)chars[i] << b;
-        }
-        seen |= w;
-        h = (h ^ w) * 0x9E3779B97F4A7C15u;
-    }
-    if (seen & 0x8080808080808080u) {
-        return decode_str_outline(d, pos, end);
-    }
-    PyObject **slot = &key_cache[(h >> 40) & (KEY_CACHE_SLOTS - 1)];
-    PyObject *k = *slot;
-    if (k != NULL && PyUnicode_GET_LENGTH(k) == n && memcmp(PyUnicode_DATA(k), chars, (size_t)n) == 0) {
-        *pos = p + 1 + n;
-        return Py_NewRef(k);
-    }
-    k = PyUnicode_New(n, 127);
-    if (k == NULL) {
-        return NULL;
-    }
-    memcpy(PyUnicode_DATA(k), chars, (size_t)n);
-    Py_XSETREF(*slot, Py_NewRef(k));
-    *pos = p + 1 + n;
-    return k;
-}
-
-/* Adds an entry; a key already there is DUPLICATE_MAP_KEY. One lookup (setdefault) where
- * "contains, then set" would hash and probe twice; the dict not growing is what tells a
- * duplicate (the value there may be the very object `v` is: None, True, a small int). */
-static int map_put(PyObject *map, PyObject *k, PyObject *v, Py_ssize_t pos) {
-    const Py_ssize_t before = PyDict_GET_SIZE(map);
-    if (PyDict_SetDefault(map, k, v) == NULL) {
-        return -1;
-    }
-    if (PyDict_GET_SIZE(map) == before) {
-        dec_error(KIND_DUPLICATE_MAP_KEY, pos, "duplicate map key %R", k);
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *decode_map(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth, int optionals) {
-    Py_ssize_t n = 0;
-    if (*pos >= end) {
-        truncated(end);
-        return NULL;
-    }
-    if (read_count(d, pos, end, 1, optionals, &n) < 0) {
-        return NULL;
-    }
-    /* Sized for its entries up front (a W3 entity's 11 properties grew the table twice).
-     * Every entry but an absent optional's takes two bytes or more, so the table is sized for
-     * at most half the bytes left: a count that lies costs no more than that. */
-    const Py_ssize_t left_half = (end - *pos) / 2;
-    PyObject *map = _PyDict_NewPresized(n < left_half ? n : left_half);
-    if (map == NULL) {
-        return NULL;
-    }
-    int pb = 0xFF;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (optionals && (i & 7) == 0 && read_list_presence(d, pos, end, i, n, &pb) < 0) {
-            goto fail;
-        }
-        PyObject *k = s->elem->kind == K_STRING ? decode_key_str(d, pos, end) : decode_value(s->elem, d, pos, end, depth);
-        if (k == NULL) {
-            goto fail;
-        }
-        PyObject *v;
-        if (pb & (1 << (i & 7))) {
-            v = decode_value(s->value, d, pos, end, depth);
-            if (v == NULL) {
-                push_segment(S_push_key, k);
-                Py_DECREF(k);
-                goto fail;
-            }
-        } else {
-            v = Py_NewRef(Py_None);
-        }
-        int r = map_put(map, k, v, *pos);
-        Py_DECREF(k);
-        Py_DECREF(v);
-        if (r < 0) {
-            goto fail;
-        }
-    }
-    return map;
-fail:
-    Py_DECREF(map);
-    return NULL;
-}
-
-static PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
     const uint8_t *data = d->data;
     Py_ssize_t p = *pos;
     uint64_t u = 0;
@@ -524,25 +231,26 @@ static PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, 
     case K_I16:
     case K_I32:
     case K_I64:
-        if (p >= end) {
-            truncated(end);
-            return NULL;
-        }
-        if (read_varint(d, pos, end, s->kind == K_I16 ? 0xFFFF : s->kind == K_I32 ? 0xFFFFFFFF : UINT64_MAX, &u) < 0) {
-            return NULL;
-        }
-        return PyLong_FromLongLong((long long)((u >> 1) ^ (~(u & 1) + 1)));
     case K_U16:
     case K_U32:
-    case K_U64:
+    case K_U64: {
+        /* A varint within the type's range; the signed types zigzag-encoded (SPEC §4). */
+        static const uint64_t max[K_U64 + 1] = {
+            [K_I16] = 0xFFFF, [K_I32] = 0xFFFFFFFF, [K_I64] = UINT64_MAX,
+            [K_U16] = 0xFFFF, [K_U32] = 0xFFFFFFFF, [K_U64] = UINT64_MAX,
+        };
         if (p >= end) {
             truncated(end);
             return NULL;
         }
-        if (read_varint(d, pos, end, s->kind == K_U16 ? 0xFFFF : s->kind == K_U32 ? 0xFFFFFFFF : UINT64_MAX, &u) < 0) {
+        if (read_varint(d, pos, end, max[s->kind], &u) < 0) {
             return NULL;
         }
+        if (s->kind <= K_I64) {
+            return PyLong_FromLongLong((long long)((u >> 1) ^ (~(u & 1) + 1)));
+        }
         return PyLong_FromUnsignedLongLong(u);
+    }
     case K_F32:
         if (p + 4 > end) {
             truncated(end);
@@ -561,10 +269,6 @@ static PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, 
         return decode_str(d, pos, end);
     case K_BYTES: {
         Py_ssize_t n = 0;
-        if (p >= end) {
-            truncated(end);
-            return NULL;
-        }
         if (read_length(d, pos, end, &n) < 0) {
             return NULL;
         }
@@ -790,10 +494,6 @@ PyObject *decode_typedef(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, i
     if (td->kind == D_RECORD) {
         /* A record: its length, then its body (SPEC §5.5). */
         Py_ssize_t n = 0;
-        if (*pos >= end) {
-            truncated(end);
-            return NULL;
-        }
         if (read_length(d, pos, end, &n) < 0) {
             return NULL;
         }

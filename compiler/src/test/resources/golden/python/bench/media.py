@@ -8,7 +8,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+from cser import bind as _b
 from cser import codec as _c
+from cser import descriptors as _d
 from cser import unknown as _u
 from cser.limits import MAX_DEPTH as _MAX_DEPTH
 
@@ -334,33 +336,33 @@ class MediaContent:
 
 
 # The wire format of the types above (SPEC §5), bound to the C accelerator when it is built and
-# CSER_PURE_PYTHON is not set, else to the runtime's Python interpreter (cser.codec).
+# CSER_PURE_PYTHON is not set, else to the runtime's Python interpreter (cser.bind).
 _codec_Image: _c.Codec[Image]
 _codec_Media: _c.Codec[Media]
 _codec_MediaContent: _c.Codec[MediaContent]
-(_codec_Image, _codec_Media, _codec_MediaContent,) = _c.bind((
-    (_c.RECORD, Image, "bench.media.Image", "Image", (
-        ("uri", "Image.uri", _c.STRING, -1, ""),
-        ("title", "Image.title", _c.STRING, 0, None),
-        ("width", "Image.width", _c.I32, -1, 0),
-        ("height", "Image.height", _c.I32, -1, 0),
-        ("size", "Image.size", (_c.ENUM, Size, _M_Size, "enum bench.media.Size"), -1, Size.SMALL),
-    ), 1, 0xFE),
-    (_c.RECORD, Media, "bench.media.Media", "Media", (
-        ("uri", "Media.uri", _c.STRING, -1, ""),
-        ("title", "Media.title", _c.STRING, 0, None),
-        ("width", "Media.width", _c.I32, -1, 0),
-        ("height", "Media.height", _c.I32, -1, 0),
-        ("format", "Media.format", _c.STRING, -1, ""),
-        ("duration", "Media.duration", _c.I64, -1, 0),
-        ("size", "Media.size", _c.I64, -1, 0),
-        ("bitrate", "Media.bitrate", _c.I32, 1, None),
-        ("persons", "Media.persons", (_c.LIST, _c.STRING), -1, list),
-        ("player", "Media.player", (_c.ENUM, Player, _M_Player, "enum bench.media.Player"), -1, Player.JAVA),
-        ("copyright", "Media.copyright", _c.STRING, 2, None),
-    ), 1, 0xF8),
-    (_c.RECORD, MediaContent, "bench.media.MediaContent", "MediaContent", (
-        ("media", "MediaContent.media", (_c.REF, Media), -1, Media),
-        ("images", "MediaContent.images", (_c.LIST, (_c.REF, Image)), -1, list),
-    ), -1, 0),
+(_codec_Image, _codec_Media, _codec_MediaContent,) = _b.bind((
+    (_d.RECORD, Image, "bench.media.Image", "Image", (
+        ("uri", "Image.uri", _d.STRING, -1, ""),
+        ("title", "Image.title", _d.STRING, 0, None),
+        ("width", "Image.width", _d.I32, -1, 0),
+        ("height", "Image.height", _d.I32, -1, 0),
+        ("size", "Image.size", (_d.ENUM, Size, _M_Size, "enum bench.media.Size"), -1, Size.SMALL),
+    ), 1, 0xFE, ()),
+    (_d.RECORD, Media, "bench.media.Media", "Media", (
+        ("uri", "Media.uri", _d.STRING, -1, ""),
+        ("title", "Media.title", _d.STRING, 0, None),
+        ("width", "Media.width", _d.I32, -1, 0),
+        ("height", "Media.height", _d.I32, -1, 0),
+        ("format", "Media.format", _d.STRING, -1, ""),
+        ("duration", "Media.duration", _d.I64, -1, 0),
+        ("size", "Media.size", _d.I64, -1, 0),
+        ("bitrate", "Media.bitrate", _d.I32, 1, None),
+        ("persons", "Media.persons", (_d.LIST, _d.STRING), -1, list),
+        ("player", "Media.player", (_d.ENUM, Player, _M_Player, "enum bench.media.Player"), -1, Player.JAVA),
+        ("copyright", "Media.copyright", _d.STRING, 2, None),
+    ), 1, 0xF8, ()),
+    (_d.RECORD, MediaContent, "bench.media.MediaContent", "MediaContent", (
+        ("media", "MediaContent.media", (_d.REF, Media), -1, Media),
+        ("images", "MediaContent.images", (_d.LIST, (_d.REF, Image)), -1, list),
+    ), -1, 0, ()),
 ))

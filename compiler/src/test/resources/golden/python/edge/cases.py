@@ -8,7 +8,9 @@ from __future__ import annotations
 import enum as _enum
 import typing as _t
 
+from cser import bind as _b
 from cser import codec as _c
+from cser import descriptors as _d
 from cser import unknown as _u
 from cser.limits import MAX_DEPTH as _MAX_DEPTH
 
@@ -1277,7 +1279,7 @@ def _zero_HostileChoice() -> HostileChoice:
 
 
 # The wire format of the types above (SPEC §5), bound to the C accelerator when it is built and
-# CSER_PURE_PYTHON is not set, else to the runtime's Python interpreter (cser.codec).
+# CSER_PURE_PYTHON is not set, else to the runtime's Python interpreter (cser.bind).
 _codec_Scalars: _c.Codec[Scalars]
 _codec_Keywords: _c.Codec[Keywords]
 _codec_Collections: _c.Codec[Collections]
@@ -1291,105 +1293,105 @@ _codec_EvolvedV2: _c.Codec[EvolvedV2]
 _codec_Empty: _c.Codec[Empty]
 _codec_HostileDocs: _c.Codec[HostileDocs]
 _codec_HostileChoice: _c.Codec[HostileChoice]
-(_codec_Scalars, _codec_Keywords, _codec_Collections, _codec_Lit, _codec_BinOp, _codec_Expr, _codec_Node, _codec_Sample, _codec_EvolvedV1, _codec_EvolvedV2, _codec_Empty, _codec_HostileDocs, _codec_HostileChoice,) = _c.bind((
-    (_c.RECORD, Scalars, "edge.cases.Scalars", "Scalars", (
-        ("b", "Scalars.b", _c.BOOL, -1, False),
-        ("i8_value", "Scalars.i8_value", _c.I8, -1, 0),
-        ("i16_value", "Scalars.i16_value", _c.I16, -1, 0),
-        ("i32_value", "Scalars.i32_value", _c.I32, -1, 0),
-        ("i64_value", "Scalars.i64_value", _c.I64, -1, 0),
-        ("u8_value", "Scalars.u8_value", _c.U8, -1, 0),
-        ("u16_value", "Scalars.u16_value", _c.U16, -1, 0),
-        ("u32_value", "Scalars.u32_value", _c.U32, -1, 0),
-        ("u64_value", "Scalars.u64_value", _c.U64, -1, 0),
-        ("f32_value", "Scalars.f32_value", _c.F32, -1, 0.0),
-        ("f64_value", "Scalars.f64_value", _c.F64, -1, 0.0),
-        ("text", "Scalars.text", _c.STRING, -1, ""),
-        ("data", "Scalars.data", _c.BYTES, -1, b""),
-        ("color", "Scalars.color", (_c.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
-    ), -1, 0),
-    (_c.RECORD, Keywords, "edge.cases.Keywords", "Keywords", (
-        ("type_", "Keywords.type", _c.STRING, -1, ""),
-        ("class_", "Keywords.class", _c.STRING, -1, ""),
-        ("match", "Keywords.match", _c.I32, -1, 0),
-        ("self_", "Keywords.self", _c.BOOL, -1, False),
-        ("import_", "Keywords.import", _c.STRING, -1, ""),
-        ("default", "Keywords.default", _c.I32, -1, 0),
-        ("fn", "Keywords.fn", _c.STRING, -1, ""),
-        ("none", "Keywords.none", _c.STRING, 0, None),
-    ), 7, 0xFE),
-    (_c.RECORD, Collections, "edge.cases.Collections", "Collections", (
-        ("ints", "Collections.ints", (_c.LIST, _c.I32), -1, list),
-        ("big", "Collections.big", (_c.LIST, _c.U64), -1, list),
-        ("doubles", "Collections.doubles", (_c.LIST, _c.F64), -1, list),
-        ("flags", "Collections.flags", (_c.LIST, _c.BOOL), -1, list),
-        ("names", "Collections.names", (_c.LIST, _c.STRING), -1, list),
-        ("blobs", "Collections.blobs", (_c.LIST, _c.BYTES), -1, list),
-        ("by_id", "Collections.by_id", (_c.MAP, _c.I64, _c.STRING), -1, dict),
-        ("by_color", "Collections.by_color", (_c.MAP, (_c.ENUM, Color, _M_Color, "enum edge.cases.Color"), (_c.LIST, _c.STRING)), -1, dict),
-        ("maybe_names", "Collections.maybe_names", (_c.LIST, _c.STRING), 0, None),
-        ("maybe_map", "Collections.maybe_map", (_c.MAP, _c.STRING, _c.I32), 1, None),
-        ("sparse", "Collections.sparse", (_c.OPTLIST, _c.STRING), -1, list),
-        ("sparse_map", "Collections.sparse_map", (_c.OPTMAP, _c.STRING, _c.I32), -1, dict),
-        ("matrix", "Collections.matrix", (_c.LIST, (_c.LIST, _c.I32)), -1, list),
-        ("scalars", "Collections.scalars", (_c.REF, Scalars), 2, None),
-        ("colors", "Collections.colors", (_c.LIST, (_c.ENUM, Color, _M_Color, "enum edge.cases.Color")), -1, list),
-        ("floats", "Collections.floats", (_c.LIST, _c.F32), -1, list),
-        ("opt1", "Collections.opt1", _c.I32, 3, None),
-        ("opt2", "Collections.opt2", _c.I32, 4, None),
-        ("opt3", "Collections.opt3", _c.I32, 5, None),
-        ("opt4", "Collections.opt4", _c.I32, 6, None),
-        ("opt5", "Collections.opt5", _c.I32, 7, None),
-        ("opt6", "Collections.opt6", _c.I32, 8, None),
-        ("opt7", "Collections.opt7", _c.I32, 9, None),
-        ("opt8", "Collections.opt8", _c.I32, 10, None),
-        ("opt9", "Collections.opt9", _c.I32, 11, None),
-    ), 21, 0xF0),
-    (_c.STRUCT, Lit, "edge.cases.Lit", "Lit", (
-        ("value", "Lit.value", _c.I64, -1, 0),
+(_codec_Scalars, _codec_Keywords, _codec_Collections, _codec_Lit, _codec_BinOp, _codec_Expr, _codec_Node, _codec_Sample, _codec_EvolvedV1, _codec_EvolvedV2, _codec_Empty, _codec_HostileDocs, _codec_HostileChoice,) = _b.bind((
+    (_d.RECORD, Scalars, "edge.cases.Scalars", "Scalars", (
+        ("b", "Scalars.b", _d.BOOL, -1, False),
+        ("i8_value", "Scalars.i8_value", _d.I8, -1, 0),
+        ("i16_value", "Scalars.i16_value", _d.I16, -1, 0),
+        ("i32_value", "Scalars.i32_value", _d.I32, -1, 0),
+        ("i64_value", "Scalars.i64_value", _d.I64, -1, 0),
+        ("u8_value", "Scalars.u8_value", _d.U8, -1, 0),
+        ("u16_value", "Scalars.u16_value", _d.U16, -1, 0),
+        ("u32_value", "Scalars.u32_value", _d.U32, -1, 0),
+        ("u64_value", "Scalars.u64_value", _d.U64, -1, 0),
+        ("f32_value", "Scalars.f32_value", _d.F32, -1, 0.0),
+        ("f64_value", "Scalars.f64_value", _d.F64, -1, 0.0),
+        ("text", "Scalars.text", _d.STRING, -1, ""),
+        ("data", "Scalars.data", _d.BYTES, -1, b""),
+        ("color", "Scalars.color", (_d.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
+    ), -1, 0, ((0, 2), (9, 2),)),
+    (_d.RECORD, Keywords, "edge.cases.Keywords", "Keywords", (
+        ("type_", "Keywords.type", _d.STRING, -1, ""),
+        ("class_", "Keywords.class", _d.STRING, -1, ""),
+        ("match", "Keywords.match", _d.I32, -1, 0),
+        ("self_", "Keywords.self", _d.BOOL, -1, False),
+        ("import_", "Keywords.import", _d.STRING, -1, ""),
+        ("default", "Keywords.default", _d.I32, -1, 0),
+        ("fn", "Keywords.fn", _d.STRING, -1, ""),
+        ("none", "Keywords.none", _d.STRING, 0, None),
+    ), 7, 0xFE, ()),
+    (_d.RECORD, Collections, "edge.cases.Collections", "Collections", (
+        ("ints", "Collections.ints", (_d.LIST, _d.I32), -1, list),
+        ("big", "Collections.big", (_d.LIST, _d.U64), -1, list),
+        ("doubles", "Collections.doubles", (_d.LIST, _d.F64), -1, list),
+        ("flags", "Collections.flags", (_d.LIST, _d.BOOL), -1, list),
+        ("names", "Collections.names", (_d.LIST, _d.STRING), -1, list),
+        ("blobs", "Collections.blobs", (_d.LIST, _d.BYTES), -1, list),
+        ("by_id", "Collections.by_id", (_d.MAP, _d.I64, _d.STRING), -1, dict),
+        ("by_color", "Collections.by_color", (_d.MAP, (_d.ENUM, Color, _M_Color, "enum edge.cases.Color"), (_d.LIST, _d.STRING)), -1, dict),
+        ("maybe_names", "Collections.maybe_names", (_d.LIST, _d.STRING), 0, None),
+        ("maybe_map", "Collections.maybe_map", (_d.MAP, _d.STRING, _d.I32), 1, None),
+        ("sparse", "Collections.sparse", (_d.OPTLIST, _d.STRING), -1, list),
+        ("sparse_map", "Collections.sparse_map", (_d.OPTMAP, _d.STRING, _d.I32), -1, dict),
+        ("matrix", "Collections.matrix", (_d.LIST, (_d.LIST, _d.I32)), -1, list),
+        ("scalars", "Collections.scalars", (_d.REF, Scalars), 2, None),
+        ("colors", "Collections.colors", (_d.LIST, (_d.ENUM, Color, _M_Color, "enum edge.cases.Color")), -1, list),
+        ("floats", "Collections.floats", (_d.LIST, _d.F32), -1, list),
+        ("opt1", "Collections.opt1", _d.I32, 3, None),
+        ("opt2", "Collections.opt2", _d.I32, 4, None),
+        ("opt3", "Collections.opt3", _d.I32, 5, None),
+        ("opt4", "Collections.opt4", _d.I32, 6, None),
+        ("opt5", "Collections.opt5", _d.I32, 7, None),
+        ("opt6", "Collections.opt6", _d.I32, 8, None),
+        ("opt7", "Collections.opt7", _d.I32, 9, None),
+        ("opt8", "Collections.opt8", _d.I32, 10, None),
+        ("opt9", "Collections.opt9", _d.I32, 11, None),
+    ), 21, 0xF0, ()),
+    (_d.STRUCT, Lit, "edge.cases.Lit", "Lit", (
+        ("value", "Lit.value", _d.I64, -1, 0),
+    ), ()),
+    (_d.RECORD, BinOp, "edge.cases.BinOp", "BinOp", (
+        ("op", "BinOp.op", _d.STRING, -1, ""),
+        ("left", "BinOp.left", (_d.REF, Expr), -1, _zero_Expr),
+        ("right", "BinOp.right", (_d.REF, Expr), -1, _zero_Expr),
+    ), -1, 0, ()),
+    (_d.UNION, Expr, "edge.cases.Expr", "Expr", (
+        (1, ExprLit, "Expr.lit", (_d.REF, Lit)),
+        (2, ExprBin, "Expr.bin", (_d.REF, BinOp)),
+        (3, ExprName, "Expr.name", _d.STRING),
+        (4, ExprCall, "Expr.call", (_d.LIST, (_d.REF, Expr))),
     )),
-    (_c.RECORD, BinOp, "edge.cases.BinOp", "BinOp", (
-        ("op", "BinOp.op", _c.STRING, -1, ""),
-        ("left", "BinOp.left", (_c.REF, Expr), -1, _zero_Expr),
-        ("right", "BinOp.right", (_c.REF, Expr), -1, _zero_Expr),
-    ), -1, 0),
-    (_c.UNION, Expr, "edge.cases.Expr", "Expr", (
-        (1, ExprLit, "Expr.lit", (_c.REF, Lit)),
-        (2, ExprBin, "Expr.bin", (_c.REF, BinOp)),
-        (3, ExprName, "Expr.name", _c.STRING),
-        (4, ExprCall, "Expr.call", (_c.LIST, (_c.REF, Expr))),
-    )),
-    (_c.RECORD, Node, "edge.cases.Node", "Node", (
-        ("label", "Node.label", _c.STRING, -1, ""),
-        ("children", "Node.children", (_c.LIST, (_c.REF, Node)), -1, list),
-        ("next", "Node.next", (_c.REF, Node), 0, None),
-    ), 2, 0xFE),
-    (_c.STRUCT, Sample, "edge.cases.Sample", "Sample", (
-        ("x", "Sample.x", _c.F64, -1, 0.0),
-        ("y", "Sample.y", _c.F64, 0, None),
-        ("color", "Sample.color", (_c.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
-    )),
-    (_c.RECORD, EvolvedV1, "edge.cases.EvolvedV1", "EvolvedV1", (
-        ("name", "EvolvedV1.name", _c.STRING, -1, ""),
-        ("count", "EvolvedV1.count", _c.I32, -1, 0),
-    ), -1, 0),
-    (_c.RECORD, EvolvedV2, "edge.cases.EvolvedV2", "EvolvedV2", (
-        ("name", "EvolvedV2.name", _c.STRING, -1, ""),
-        (None, "EvolvedV2.count", _c.I32, -1, b"\x00"),
-        ("note", "EvolvedV2.note", _c.STRING, 0, None),
-        ("tags", "EvolvedV2.tags", (_c.LIST, _c.STRING), -1, list),
-        ("sample", "EvolvedV2.sample", (_c.REF, Sample), -1, Sample),
-    ), 2, 0xFE),
-    (_c.RECORD, Empty, "edge.cases.Empty", "Empty", (
-    ), -1, 0),
-    (_c.RECORD, HostileDocs, "edge.cases.HostileDocs", "HostileDocs", (
-        ("text", "HostileDocs.text", _c.STRING, -1, ""),
-        ("number", "HostileDocs.number", _c.I32, 0, None),
-        ("kind", "HostileDocs.kind", (_c.ENUM, HostileKind, _M_HostileKind, "enum edge.cases.HostileKind"), -1, HostileKind.PLAIN),
-        ("choice", "HostileDocs.choice", (_c.REF, HostileChoice), -1, _zero_HostileChoice),
-    ), 1, 0xFE),
-    (_c.UNION, HostileChoice, "edge.cases.HostileChoice", "HostileChoice", (
-        (1, HostileChoiceText, "HostileChoice.text", _c.STRING),
-        (2, HostileChoiceNumber, "HostileChoice.number", _c.I32),
+    (_d.RECORD, Node, "edge.cases.Node", "Node", (
+        ("label", "Node.label", _d.STRING, -1, ""),
+        ("children", "Node.children", (_d.LIST, (_d.REF, Node)), -1, list),
+        ("next", "Node.next", (_d.REF, Node), 0, None),
+    ), 2, 0xFE, ()),
+    (_d.STRUCT, Sample, "edge.cases.Sample", "Sample", (
+        ("x", "Sample.x", _d.F64, -1, 0.0),
+        ("y", "Sample.y", _d.F64, 0, None),
+        ("color", "Sample.color", (_d.ENUM, Color, _M_Color, "enum edge.cases.Color"), -1, Color.RED),
+    ), ()),
+    (_d.RECORD, EvolvedV1, "edge.cases.EvolvedV1", "EvolvedV1", (
+        ("name", "EvolvedV1.name", _d.STRING, -1, ""),
+        ("count", "EvolvedV1.count", _d.I32, -1, 0),
+    ), -1, 0, ()),
+    (_d.RECORD, EvolvedV2, "edge.cases.EvolvedV2", "EvolvedV2", (
+        ("name", "EvolvedV2.name", _d.STRING, -1, ""),
+        (None, "EvolvedV2.count", _d.I32, -1, b"\x00"),
+        ("note", "EvolvedV2.note", _d.STRING, 0, None),
+        ("tags", "EvolvedV2.tags", (_d.LIST, _d.STRING), -1, list),
+        ("sample", "EvolvedV2.sample", (_d.REF, Sample), -1, Sample),
+    ), 2, 0xFE, ()),
+    (_d.RECORD, Empty, "edge.cases.Empty", "Empty", (
+    ), -1, 0, ()),
+    (_d.RECORD, HostileDocs, "edge.cases.HostileDocs", "HostileDocs", (
+        ("text", "HostileDocs.text", _d.STRING, -1, ""),
+        ("number", "HostileDocs.number", _d.I32, 0, None),
+        ("kind", "HostileDocs.kind", (_d.ENUM, HostileKind, _M_HostileKind, "enum edge.cases.HostileKind"), -1, HostileKind.PLAIN),
+        ("choice", "HostileDocs.choice", (_d.REF, HostileChoice), -1, _zero_HostileChoice),
+    ), 1, 0xFE, ()),
+    (_d.UNION, HostileChoice, "edge.cases.HostileChoice", "HostileChoice", (
+        (1, HostileChoiceText, "HostileChoice.text", _d.STRING),
+        (2, HostileChoiceNumber, "HostileChoice.number", _d.I32),
     )),
 ))

@@ -120,6 +120,15 @@ public class CserDecodeException extends IOException {
     /** Kind, description, offset, path, in a stream which record, and the hint if there is one. */
     @Override
     public String getMessage() {
+        return describe(hint);
+    }
+
+    /**
+     * The message with {@code otherHint} in place of this error's {@link #hint()} (none if null):
+     * a tool that reads bytes for its user names its own way to read a stream, where the runtime's
+     * hint names the Java class.
+     */
+    public String describe(String otherHint) {
         StringBuilder sb = new StringBuilder();
         sb.append(kind).append(": ").append(reason).append(" at offset ").append(offset);
         if (!path.isEmpty()) {
@@ -128,8 +137,8 @@ public class CserDecodeException extends IOException {
         if (context != null) {
             sb.append(" (").append(context).append(')');
         }
-        if (hint != null) {
-            sb.append("; hint: ").append(hint);
+        if (otherHint != null) {
+            sb.append("; hint: ").append(otherHint);
         }
         return sb.toString();
     }

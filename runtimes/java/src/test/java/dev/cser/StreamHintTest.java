@@ -47,6 +47,10 @@ class StreamHintTest {
         assertTrue(e.getMessage().startsWith(kind + ": " + e.reason() + " at offset " + offset), e.getMessage());
         assertTrue(e.getMessage().endsWith("; hint: " + CserReader.STREAM_HINT), e.getMessage());
         assertTrue(e.hint().contains("CserStreamReader"), e.hint());
+        // A tool puts its own hint in place of the runtime's, or none; the rest stays as it was.
+        String bare = e.getMessage().substring(0, e.getMessage().length() - ("; hint: " + e.hint()).length());
+        assertEquals(bare, e.describe(null));
+        assertEquals(bare + "; hint: use the tool", e.describe("use the tool"));
     }
 
     @Test

@@ -22,13 +22,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * before it).
  *
  * <p>Why turns: the host of the 2-core benchmark machine changes the speed of the same code by
- * up to 2-3× for a second or a few at a time (a loop of W3 encodes, nothing allocated and nothing
- * compiled meanwhile, went from 414 to 1,169 ns an operation and back within 12 s), so a library
- * timed in a fork of its own, seconds before or after cser's, landed in another state of the
- * host, and a quick run's ratios to cser came out up to 3× off the full run's. Iterations of 0.1
- * s taken in turns see the same states. The price is that the two libraries share a JVM: the
- * call site of {@link Peer#encode()} here sees two classes (bimorphic, inlined both ways), and
- * the JDK methods both call share their profiles.
+ * up to 2-3× for a second or a few at a time, so a library timed in a fork of its own, seconds
+ * before or after cser's, lands in another state of the host, and a quick run's ratios to cser
+ * did not repeat the full run's (benchmarks/notes.md, "The host's swings, and turns").
+ * Iterations of 0.1 s taken in turns see the same states. The price is that the two libraries
+ * share a JVM: the call site of {@link Peer#encode()} here sees two classes (bimorphic, inlined
+ * both ways), and the JDK methods both call share their profiles.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

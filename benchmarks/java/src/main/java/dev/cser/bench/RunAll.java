@@ -72,15 +72,13 @@ public final class RunAll {
     /**
      * How each W4 stream variant runs, full and quick: in how many pairs of JVMs (sender,
      * receiver), with how many untimed and timed transfers of 1,000,000 messages in each pair.
-     * A pair's speed is fixed when it starts and differs from the next pair's by 5-10% for cser
-     * (49.7-59.4 ns a message in eight pairs one after another), up to 20% for the
-     * DataOutputStream codec (88-116 ns) and JDK serialization (939-1,216 ns): with three pairs
-     * a variant, the quick run's JDK and DataOutputStream rows came out 15.8-16.4% off the full
-     * run's in two of five quick runs. A cser or DataOutputStream pair costs about 2.5 s, so
-     * they run in ten; a JDK pair about 11 s, so it runs in six. The warm-up is counted in
-     * transfers, which take 0.05 s (cser), 0.1 s and 1.1 s: after 5 untimed ones cser's first
-     * timed transfers still measured 64-77 ns a message in two pairs of eight (50-55 from the
-     * third on), after 15 none did; JDK serialization's are compiled within the first.
+     * A pair's speed is fixed when it starts and differs from the next pair's, more for the
+     * DataOutputStream codec and JDK serialization than for cser: with three pairs a variant,
+     * the quick run's rows did not repeat the full run's. A cser or DataOutputStream pair is
+     * short, so they run in ten; a JDK pair takes several times as long, so it runs in six. The
+     * warm-up is counted in transfers: cser's first transfers are still slower after 5 untimed
+     * ones, not after 15; JDK serialization's are compiled within the first.
+     * benchmarks/notes.md, "Java (RunAll, PairBench)", has the measurements.
      */
     record StreamPlan(int sessions, int warmup, int reps) {}
 
@@ -220,8 +218,8 @@ public final class RunAll {
             // the minutes of the stream reaches all of them: round r runs the variants with more
             // than r pairs left to spread over the rounds. The row's median_ns is the mean of
             // its pairs' medians: the DataOutputStream codec runs at one of two or three speeds
-            // in a pair (about 88, 105 or 115 ns a message), and the median of all transfers
-            // jumped between them with the majority of the pairs.
+            // in a pair, and the median of all transfers jumps between them with the majority of
+            // the pairs (benchmarks/notes.md, "Java (RunAll, PairBench)").
             int rounds = mode.equals("smoke") ? 1
                     : STREAM_PLANS.values().stream().mapToInt(StreamPlan::sessions).max().orElseThrow();
             Map<String, List<Double>> perMessage = new LinkedHashMap<>();
@@ -315,8 +313,8 @@ public final class RunAll {
         /**
          * W1 and W5 (milliseconds an operation), full only, each library in forks of its own
          * ({@link Bench}): five seconds of warm-up, because C2 compiles their long decode loops
-         * only after a few seconds (shorter warm-ups measured the interpreter: W1's cser decode
-         * at 35 ms for four iterations, then 1.5 ms). Not in turns: their operations are mostly
+         * only after a few seconds (shorter warm-ups measured the interpreter; benchmarks/notes.md,
+         * "Java (RunAll, PairBench)"). Not in turns: their operations are mostly
          * garbage collection, and in a shared heap one library's garbage would be collected in
          * the other's time.
          */
@@ -325,29 +323,27 @@ public final class RunAll {
          * W3, W4 and W6, full and quick alike (a quick run measures fewer rows, not
          * differently): each peer in turns with cser ({@link PairBench}), three forks of 40 ×
          * 0.1 s warm-up and 20 × 0.1 s measured, ten turns a fork. Three forks: a fork's speed is
-         * partly fixed when it starts (four forks of W6 decode, one after another: cser 188,
-         * 231, 211 and 212 ns). Four seconds of warm-up, two for each library: on this machine a
-         * fork's times settle only after 1.2-2 s of a library's own (W3 and W6 decode the latest;
-         * until then decode ran 3-5× slower while C2 worked through its queue). A warm-up that
+         * partly fixed when it starts. Four seconds of warm-up, two for each library: on this
+         * machine a fork's times settle only after a second or two of a library's own (W3 and W6
+         * decode the latest; until then decode runs several times slower while C2 works through
+         * its queue; benchmarks/notes.md, "Java (RunAll, PairBench)"). A warm-up that
          * settles inside the fork first (a loop in {@code @Setup} until the compile queue was
          * empty) did not help: JMH's own loop is compiled afresh after it.
          */
         FAST(3, 40, 100, 20, 100),
         /**
          * W2 (hundreds of microseconds an operation): as {@link #FAST}, but 60 × 0.1 s measured,
-         * thirty turns a fork. Its times swing between two levels about 1.5× apart for a second or
-         * a few at a time, both libraries alike (Fory's W2 decode 192-348 µs in one fork of its
-         * own, cser's 269-470), and ten turns a fork did not average over enough of them: in six
-         * forks of cser and Fory's W2 decode the forks' median turn ratios ranged 0.60-0.77, and
-         * the median over three of them (a run's row) 0.63-0.75 whichever three (0.66-0.78 in
-         * six more); with thirty turns a fork, 0.63-0.69 (six forks, 2026-11-27).
+         * thirty turns a fork. Its times swing between two levels for a second or a few at a
+         * time, both libraries alike, and ten turns a fork did not average over enough of them:
+         * the forks' turn ratios spread far more widely than with thirty
+         * (benchmarks/notes.md, "Java (RunAll, PairBench)").
          */
         LONG(3, 40, 100, 60, 100),
         /**
          * W2 in the full run, the reference a quick run is compared with: as {@link #LONG}, in six
          * forks. A W2 ratio depends on how much of its minute the host spent in its slower state
-         * (W2 decode against Fory: about 0.80 in turns where both libraries ran fast, 0.63 where
-         * both ran slow; rows of 0.67-0.78 from runs of three forks, 2026-11-28), so the reference
+         * (the ratio differs between the host's two states: benchmarks/notes.md, "Java (RunAll,
+         * PairBench)"), so the reference
          * measures over twice as many of those spells (about nine more minutes).
          */
         LONG_FULL(6, 40, 100, 60, 100),

@@ -12,8 +12,8 @@ import java.util.Map;
  *
  * <p>A row's {@code vs_cser} is the median of its turns' ratios, each taken from two iterations
  * 0.1 s apart: a ratio of the two libraries' medians instead mixes whatever states of the host
- * each library's iterations happened to land in (two quick runs in a row: W3 decode 1.42× and
- * 0.86× as medians' ratios, 1.13× and 1.09× as turns').
+ * each library's iterations happened to land in (benchmarks/notes.md, "The host's swings, and
+ * turns", has two runs of both).
  */
 final class Turns {
     /** One row's measurements, in the order the forks ran. */

@@ -83,7 +83,7 @@ class DocAndPackageNamesTest {
                         + "record Both { a.b.X x = 1; a_b.X y = 2; }\n"), "u.py");
         assertTrue(user.contains("import a.b as _pkg_a_b\n"), user);
         assertTrue(user.contains("import a_b as _pkg_a__b\n"), user);
-        assertFalse(user.contains("_c.bind(("), user);
-        assertTrue(user.contains("_c.bind_when_ready(1, lambda: ("), user);
+        assertFalse(user.contains("_b.bind(("), user);
+        assertTrue(user.contains("_b.bind_when_ready(1, lambda: ("), user);
     }
 }

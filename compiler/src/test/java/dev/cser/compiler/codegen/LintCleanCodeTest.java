@@ -79,9 +79,11 @@ class LintCleanCodeTest {
         String py = file(emit(new PythonGenerator(), "package m;\nenum E { A = 0; }\n"), "m.py");
         assertTrue(py.contains("import enum as _enum\nimport typing as _t\n\nfrom cser import codec as _c\n"), py);
         String both = file(emit(new PythonGenerator(), "package m;\nenum E { A = 0; }\nrecord R { E e = 1; }\n"), "m.py");
-        assertTrue(both.contains("import enum as _enum\nimport typing as _t\n\nfrom cser import codec as _c\n"), both);
+        assertTrue(both.contains("import enum as _enum\nimport typing as _t\n\nfrom cser import bind as _b\n"
+                + "from cser import codec as _c\nfrom cser import descriptors as _d\n"), both);
         String none = file(emit(new PythonGenerator(), "package m;\nrecord R { i32 n = 1; }\n"), "m.py");
-        assertTrue(none.contains("import typing as _t\n\nfrom cser import codec as _c\n"), none);
+        assertTrue(none.contains("import typing as _t\n\nfrom cser import bind as _b\nfrom cser import codec as _c\n"
+                + "from cser import descriptors as _d\n"), none);
     }
 
     @Test

@@ -63,7 +63,7 @@ class PythonNamesTest {
         assertTrue(py.contains("__slots__ = (\"_cser_unknown\",)"), py);
         assertTrue(py.contains("        return self._cser_unknown == other._cser_unknown\n"), py);
         assertTrue(py.contains("        return f\"E({_u.repr_suffix(self._cser_unknown, first=True)})\"\n"), py);
-        assertTrue(py.contains("    ), -1, 0),\n"), py);
+        assertTrue(py.contains("    ), -1, 0, ()),\n"), py);
     }
 
     @Test

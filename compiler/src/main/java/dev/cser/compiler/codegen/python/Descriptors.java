@@ -6,25 +6,26 @@ import dev.cser.compiler.codegen.python.ZeroValues.ZeroValue;
 import java.util.List;
 
 /**
- * The descriptors a generated module hands to {@code cser.codec.bind} (runtimes/python/src/cser/
- * codec.py documents their shape), which the C accelerator and the runtime's Python interpreter
- * both run: one per record, struct and union, and one per type a field or variant holds.
+ * The descriptors a generated module hands to {@code cser.bind.bind} (runtimes/python/src/cser/
+ * descriptors.py documents their shape), which the C accelerator and the runtime's Python
+ * interpreter both run: one per record, struct and union, and one per type a field or variant
+ * holds.
  */
 public final class Descriptors {
     private Descriptors() {}
 
     public sealed interface TypeDescriptor {}
 
-    /** {@code _c.I32}, {@code _c.STRING}: a scalar, by its schema name. */
+    /** {@code _d.I32}, {@code _d.STRING}: a scalar, by its schema name. */
     public record ScalarDescriptor(String constant) implements TypeDescriptor {}
 
-    /** {@code (_c.LIST, _c.F64)}: a list of numbers or bools. */
+    /** {@code (_d.LIST, _d.F64)}: a list of numbers or bools. */
     public record PackedDescriptor(String element) implements TypeDescriptor {}
 
-    /** {@code (_c.ENUM, Size, _M_Size, "enum bench.media.Size")}. */
+    /** {@code (_d.ENUM, Size, _M_Size, "enum bench.media.Size")}. */
     public record EnumDescriptor(ClassRef cls, String schemaName) implements TypeDescriptor {}
 
-    /** {@code (_c.REF, Image)}: a record, struct or union bound in the same call or before. */
+    /** {@code (_d.REF, Image)}: a record, struct or union bound in the same call or before. */
     public record MessageDescriptor(ClassRef cls) implements TypeDescriptor {}
 
     public record ListDescriptor(@ModelElement TypeDescriptor element) implements TypeDescriptor {}
@@ -38,9 +39,9 @@ public final class Descriptors {
             implements TypeDescriptor {}
 
     /**
-     * A struct, {@code (_c.STRUCT, cls, "pkg.Name", "Name", fields)}, or a record, which adds
-     * where it keeps unknown presence bits (SPEC §5.5.1): {@code (_c.RECORD, cls, "pkg.Name",
-     * "Name", fields, unknownField, unknownMask)}.
+     * A struct, {@code (_d.STRUCT, cls, "pkg.Name", "Name", fields, runs)}, or a record, which
+     * also says where it keeps unknown presence bits (SPEC §5.5.1): {@code (_d.RECORD, cls,
+     * "pkg.Name", "Name", fields, unknownField, unknownMask, runs)}.
      *
      * @param name the class
      * @param schemaName the type's schema name (the first segment of decode-error paths)
@@ -48,9 +49,17 @@ public final class Descriptors {
      *     schema may extend ({@code MessageType.extensiblePresenceGroup()}), or -1
      * @param unknownMask the bits of that byte the record does not use
      *     ({@code MessageType.unknownPresenceMask()}): a literal, {@code 0} without such a byte
+     * @param runs the runs of fixed-width fields ({@code MessageType.fixedWidthRuns()}), which the
+     *     Python interpreter reads and writes with one {@code struct.Struct} each
      */
     public record RecordDescriptor(boolean struct, String name, String qualifiedName, String schemaName,
-            @ModelElement List<FieldDescriptor> fields, int unknownField, String unknownMask) {}
+            @ModelElement List<FieldDescriptor> fields, int unknownField, String unknownMask, List<FieldRun> runs) {}
+
+    /**
+     * A run of fixed-width fields: {@code (first, count)}, the index in the descriptor's fields
+     * of its first field and how many fields it holds.
+     */
+    public record FieldRun(int first, int count) {}
 
     /**
      * A field: {@code (attribute, path, type, optional slot or -1, zero)}, where the zero is a
@@ -63,7 +72,7 @@ public final class Descriptors {
             String zeroBytes, @ModelElement TypeDescriptor type, @ModelElement ZeroValue zero,
             @ModelElement ZeroFactory factory) {}
 
-    /** A union: {@code (_c.UNION, cls, "pkg.Name", "Name", variants)}. */
+    /** A union: {@code (_d.UNION, cls, "pkg.Name", "Name", variants)}. */
     public record UnionDescriptor(String name, String qualifiedName, String schemaName,
             @ModelElement List<VariantDescriptor> variants) {}
 

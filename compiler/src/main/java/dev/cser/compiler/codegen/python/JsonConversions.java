@@ -60,7 +60,7 @@ public final class JsonConversions {
     public record MessageFromJson(ClassRef cls, @ModelElement ValueRef value) implements FromJson {}
 
     /**
-     * A conversion nested past {@link PyJsonBuilder#LAMBDA_LEVELS} lambdas: a call of a generated
+     * A conversion nested past {@link PythonJsonBuilder#LAMBDA_LEVELS} lambdas: a call of a generated
      * function, {@link JsonHelper}. mypy checks a lambda passed to a generic function (such as
      * {@code list_from_json}) twice, so nested lambdas take it time exponential in their depth:
      * a type nested 8 levels took minutes, one nested 32 (SPEC §2.1) never ended.

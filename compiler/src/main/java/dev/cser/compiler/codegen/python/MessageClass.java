@@ -17,7 +17,7 @@ import java.util.List;
  * @param attributes the attributes (the fields not deprecated), in id order
  * @param declarations, params, inits, toJson what each attribute contributes to each part
  * @param fromJson every field, deprecated ones included (JSON input ignores those)
- * @param jsonHelpers the functions fromJson's deepest conversions call (PyJsonBuilder.LAMBDA_LEVELS)
+ * @param jsonHelpers the functions fromJson's deepest conversions call (PythonJsonBuilder.LAMBDA_LEVELS)
  */
 public record MessageClass(String name, String qualifiedName, String schemaName, boolean struct, List<String> doc,
         String typeId, String fingerprint, List<String> slots, List<String> attributes,

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * One generated module: the classes of one schema package, then the descriptors of its records,
- * structs and unions, bound to a codec ({@code cser.codec}).
+ * structs and unions, bound to a codec ({@code cser.bind}).
  *
  * @param usesRecords whether a record is declared: its class keeps unknown fields
  *     ({@code cser.unknown}, SPEC §5.5.1)

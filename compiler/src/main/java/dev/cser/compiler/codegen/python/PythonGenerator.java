@@ -54,7 +54,7 @@ public final class PythonGenerator implements Generator {
     private ModuleFile module(PackageGroup p) {
         List<Declaration> decls = p.declarations();
         Set<String> imports = new TreeSet<>();
-        PyItemBuilder builder = new PyItemBuilder(target, new PyTypeMapper(target, p.name(), imports), decls);
+        PythonItemBuilder builder = new PythonItemBuilder(target, new PythonTypeMapper(target, p.name(), imports), decls);
         List<Object> items = new ArrayList<>();
         List<Object> descriptors = new ArrayList<>();
         List<String> codecNames = new ArrayList<>();

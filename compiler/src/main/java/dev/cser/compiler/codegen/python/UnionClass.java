@@ -13,7 +13,7 @@ import java.util.List;
  *
  * @param zeroClass the class of the zero value's variant (SPEC §3), {@code zeroSchemaName} its name
  * @param zeroValue the value that variant holds in the zero value
- * @param jsonHelpers the functions fromJson's deepest conversions call (PyJsonBuilder.LAMBDA_LEVELS)
+ * @param jsonHelpers the functions fromJson's deepest conversions call (PythonJsonBuilder.LAMBDA_LEVELS)
  */
 public record UnionClass(String name, String qualifiedName, String schemaName, List<String> doc, String typeId,
         String fingerprint, String zeroClass, String zeroSchemaName, @ModelElement ZeroValue zeroValue,

@@ -82,7 +82,7 @@ public final class SeedCorpus {
                 }
             }
         }
-        for (String dir : List.of("schema/examples", "conformance/schemas", "compiler/src/test/resources/malformed",
+        for (String dir : List.of("schema/examples", "conformance/schemas", "tools/cserc/src/test/resources/malformed",
                 "compiler/src/test/resources/valid")) {
             Path d = root.resolve(dir);
             if (!Files.isDirectory(d)) {
