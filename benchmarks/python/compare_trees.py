@@ -81,7 +81,9 @@ def callgrind(root: Path, workload: str, library: str, op: str, n: int, native: 
                              check=True).stdout
     total = 0
     for line in ann.splitlines():
-        m = re.match(r"\s*([\d,]+)\s+\([^)]*\)\s+(\S*_native\S*\.c):(\S+)", line)
+        # The accelerator's .c files and the headers whose functions they inline (wire.h, native.h):
+        # callgrind_annotate lists the inlined part of a function under the header's name.
+        m = re.match(r"\s*([\d,]+)\s+\([^)]*\)\s+(\S*_native/\S*\.[ch]):(\S+)", line)
         if m and m.group(3).split("'")[0].split(".")[0] not in BINDING:
             total += int(m.group(1).replace(",", ""))
     return float(total)

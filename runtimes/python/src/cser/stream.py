@@ -117,7 +117,28 @@ def encode_header(type_id: int, fingerprint: int) -> bytes:
         ) from None
 
 
-class StreamWriter(Generic[T]):
+_S = TypeVar("_S", bound="_Closing")
+
+
+class _Closing:
+    """``with`` for the stream writer and reader: ``close()`` when the block ends, however it ends."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self: _S) -> _S:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class StreamWriter(_Closing, Generic[T]):
     """Writes a stream of ``message_type`` values to ``out``: a binary file object (anything
     with ``write(bytes)``) or a :class:`socket.socket`.
 
@@ -198,17 +219,6 @@ class StreamWriter(Generic[T]):
             self._closed = True
             _release(self._out, self._sock, self._closefd)
 
-    def __enter__(self) -> StreamWriter[T]:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
     def _flush(self) -> None:
         if self._header is not None:
             _write_all(self._out, self._header)
@@ -222,7 +232,7 @@ class StreamWriter(Generic[T]):
             raise ValueError("the stream writer is closed")
 
 
-class StreamReader(Generic[T]):
+class StreamReader(_Closing, Generic[T]):
     """Reads a stream of ``message_type`` values from ``inp``: a binary file object (anything
     with ``read(n)`` or ``readinto(buffer)``) or a :class:`socket.socket`.
 
@@ -348,17 +358,6 @@ class StreamReader(Generic[T]):
             return
         self._closed = True
         _release(self._inp, self._sock, self._closefd)
-
-    def __enter__(self) -> StreamReader[T]:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _read_header(self) -> int:
         """Reads and checks the header once; returns the writer's fingerprint."""

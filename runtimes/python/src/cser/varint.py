@@ -4,7 +4,7 @@ The one varint helper of the Python code base: the pure-Python codec (:mod:`cser
 :mod:`cser.writer`), streams, the conformance generator, the load test and the fuzz driver all
 use it. (The code that :mod:`cser.writer` and :mod:`cser.reader` write at bind time inlines the
 one-byte case and calls these functions for the rest; the C accelerator has its own copy in
-``_native/reader.c`` and ``_native/writer.c``.)
+``_native/wire.h``, with the long and malformed cases of reading in ``_native/reader.c``.)
 """
 
 from __future__ import annotations

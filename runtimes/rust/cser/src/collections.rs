@@ -1,5 +1,5 @@
-//! Lists of optionals and maps (SPEC §5.3, §5.4): the reading and writing the generated code
-//! shares, so that presence bytes, duplicate keys and error paths are handled in one place.
+//! Lists and maps (SPEC §5.3, §5.4): the reading and writing the generated code shares, so that
+//! counts, presence bytes, duplicate keys and error paths are handled in one place.
 
 use std::hash::Hash;
 
@@ -58,6 +58,14 @@ pub fn presence_byte(slots: impl IntoIterator<Item = bool>) -> u8 {
 }
 
 impl Writer {
+    /// Writes a `list<T>`: the count, then each element with `f`.
+    pub fn write_list<T>(&mut self, list: &[T], mut f: impl FnMut(&mut Self, &T)) {
+        self.write_count(list.len());
+        for el in list {
+            f(self, el);
+        }
+    }
+
     /// Writes a `list<optional<T>>`: the count, then a presence byte before elements 0, 8,
     /// 16, … and each present element with `f`.
     pub fn write_optional_list<T>(&mut self, list: &[Option<T>], mut f: impl FnMut(&mut Self, &T)) {
@@ -110,6 +118,18 @@ impl Writer {
 }
 
 impl Reader<'_> {
+    /// Reads a `list<T>` written by [`Writer::write_list`]: the count, then each element with
+    /// `f`; an error gets the element index prepended. The varint lists of numbers
+    /// (`read_i32_list`, ...) read through it too.
+    pub fn read_list<T>(&mut self, mut f: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
+        let n = self.read_count()?;
+        let mut v = Vec::with_capacity(self.capacity_for::<T>(n));
+        for i in 0..n {
+            v.push(f(self).map_err(|e| e.push_index(i as u64))?);
+        }
+        Ok(v)
+    }
+
     /// Reads a `list<optional<T>>` written by [`Writer::write_optional_list`]; presence bits
     /// past the last element are BAD_PRESENCE, an error gets the element index prepended.
     pub fn read_optional_list<T>(
@@ -206,6 +226,20 @@ impl Reader<'_> {
 mod tests {
     use super::*;
     use crate::writer::tests::bytes as written;
+
+    #[test]
+    fn lists_and_their_element_paths() {
+        let list = vec!["a".to_owned(), "bc".to_owned()];
+        let bytes = written(|w| w.write_list(&list, |w, s| w.write_str(s)));
+        assert_eq!(bytes, [2, 1, b'a', 2, b'b', b'c']);
+        let read = Reader::new(&bytes).read_list(Reader::read_string).unwrap();
+        assert_eq!(read, list);
+        let err = Reader::new(&[2, 2, 0x80, 0x00])
+            .read_list(Reader::read_i32)
+            .unwrap_err();
+        assert_eq!(err.kind(), DecodeErrorKind::OverlongVarint);
+        assert_eq!(err.path(), "[1]");
+    }
 
     #[test]
     fn presence_bytes_of_an_optional_list() {

@@ -680,16 +680,6 @@ impl<'a> Reader<'a> {
             .collect())
     }
 
-    /// Reads a count, then `n` elements with `f`; an error gets the element index prepended.
-    pub fn read_list<T>(&mut self, mut f: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
-        let n = self.read_count()?;
-        let mut v = Vec::with_capacity(self.capacity_for::<T>(n));
-        for i in 0..n {
-            v.push(f(self).map_err(|e| e.push_index(i as u64))?);
-        }
-        Ok(v)
-    }
-
     /// Reads a count, then one zigzag varint per element.
     pub fn read_i16_list(&mut self) -> Result<Vec<i16>> {
         self.read_list(Self::read_i16)

@@ -62,11 +62,10 @@ static inline void prefetch_fields(TypeDef *td, PyObject *x) {
 
 /* The records of a list (or tuple), each written by encode_typedef directly; returns the number
  * written, or -1. Walking a long list of records is a chain of cache misses: the record, then
- * each object a field holds, whose header is read before a byte of it is written. W1's 100,000
- * records with an empty dict and list took 0.8 ms to 2.7 ms an encode from one process to the
- * next (perf: 70% of encode_fields' samples on the loads of the dict's and the list's type);
- * with the records and their lists, maps and records asked for ahead, those loads overlap
- * instead of following one another, and it took 0.9-1.2 ms in every process. Records holding
+ * each object a field holds, whose header is read before a byte of it is written, so the time
+ * of such a list moved with where its objects landed in memory (runtimes/python/README.md has
+ * what was measured). With the records and their lists, maps and records asked for ahead,
+ * those loads overlap instead of following one another. Records holding
  * none of those (W2's employees: strings and ints) take the plain loop. The list is read live
  * (a record's fields may run code that changes it); what is asked for ahead is what it holds
  * at the time (a prefetch never faults). */

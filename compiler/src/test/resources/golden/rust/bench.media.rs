@@ -338,10 +338,9 @@ impl Media {
         if let Some(value) = self.bitrate {
             w.write_i32(value);
         }
-        w.write_count(self.persons.len());
-        for el0 in &self.persons {
+        w.write_list(&self.persons, |w, el0| {
             w.write_str(el0);
-        }
+        });
         w.write_enum(self.player.number());
         if let Some(value) = &self.copyright {
             w.write_str(value);
@@ -493,10 +492,9 @@ impl MediaContent {
             return;
         }
         self.media.write_nested(w);
-        w.write_count(self.images.len());
-        for el0 in &self.images {
+        w.write_list(&self.images, |w, el0| {
             el0.write_nested(w);
-        }
+        });
         w.write_unknown_bytes(&self.unknown_fields);
         w.exit();
     }

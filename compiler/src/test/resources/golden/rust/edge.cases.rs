@@ -462,27 +462,32 @@ impl Collections {
         w.write_u64_list(&self.big);
         w.write_f64_list(&self.doubles);
         w.write_bool_list(&self.flags);
-        w.write_count(self.names.len());
-        for el0 in &self.names {
+        w.write_list(&self.names, |w, el0| {
             w.write_str(el0);
-        }
-        w.write_count(self.blobs.len());
-        for el0 in &self.blobs {
+        });
+        w.write_list(&self.blobs, |w, el0| {
             w.write_bytes(el0);
-        }
-        w.write_count(self.by_id.len());
-        for (key0, val0) in &self.by_id {
-            w.write_i64(*key0);
-            w.write_str(val0);
-        }
-        w.write_count(self.by_color.len());
-        for (key0, val0) in &self.by_color {
-            w.write_enum(key0.number());
-            w.write_count(val0.len());
-            for el1 in val0 {
-                w.write_str(el1);
-            }
-        }
+        });
+        w.write_map(
+            &self.by_id,
+            |w, key0| {
+                w.write_i64(*key0);
+            },
+            |w, val0| {
+                w.write_str(val0);
+            },
+        );
+        w.write_map(
+            &self.by_color,
+            |w, key0| {
+                w.write_enum(key0.number());
+            },
+            |w, val0| {
+                w.write_list(val0, |w, el1| {
+                    w.write_str(el1);
+                });
+            },
+        );
         w.write_byte(::cser::presence_byte([
             self.maybe_names.is_some(),
             self.maybe_map.is_some(),
@@ -494,17 +499,20 @@ impl Collections {
             self.opt5.is_some(),
         ]));
         if let Some(value) = &self.maybe_names {
-            w.write_count(value.len());
-            for el0 in value {
+            w.write_list(value, |w, el0| {
                 w.write_str(el0);
-            }
+            });
         }
         if let Some(value) = &self.maybe_map {
-            w.write_count(value.len());
-            for (key0, val0) in value {
-                w.write_str(key0);
-                w.write_i32(*val0);
-            }
+            w.write_map(
+                value,
+                |w, key0| {
+                    w.write_str(key0);
+                },
+                |w, val0| {
+                    w.write_i32(*val0);
+                },
+            );
         }
         w.write_optional_list(&self.sparse, |w, el0| {
             w.write_str(el0);
@@ -518,17 +526,15 @@ impl Collections {
                 w.write_i32(*val0);
             },
         );
-        w.write_count(self.matrix.len());
-        for el0 in &self.matrix {
+        w.write_list(&self.matrix, |w, el0| {
             w.write_i32_list(el0);
-        }
+        });
         if let Some(value) = &self.scalars {
             value.write_nested(w);
         }
-        w.write_count(self.colors.len());
-        for el0 in &self.colors {
+        w.write_list(&self.colors, |w, el0| {
             w.write_enum(el0.number());
-        }
+        });
         w.write_f32_list(&self.floats);
         if let Some(value) = self.opt1 {
             w.write_i32(value);
@@ -954,10 +960,9 @@ impl Expr {
                 w.write_str(value);
             }
             Expr::Call(value) => {
-                w.write_count(value.len());
-                for el0 in value {
+                w.write_list(value, |w, el0| {
                     el0.write_nested(w);
-                }
+                });
             }
         }
         w.exit();
@@ -1060,10 +1065,9 @@ impl Node {
             return;
         }
         w.write_str(&self.label);
-        w.write_count(self.children.len());
-        for el0 in &self.children {
+        w.write_list(&self.children, |w, el0| {
             el0.write_nested(w);
-        }
+        });
         let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.next.is_some(),
@@ -1382,10 +1386,9 @@ impl EvolvedV2 {
         if let Some(value) = &self.note {
             w.write_str(value);
         }
-        w.write_count(self.tags.len());
-        for el0 in &self.tags {
+        w.write_list(&self.tags, |w, el0| {
             w.write_str(el0);
-        }
+        });
         self.sample.write_nested(w);
         w.write_unknown_fields(&self.unknown_fields, presence_at, 0xfe);
         w.exit();

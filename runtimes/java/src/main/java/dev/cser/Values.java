@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Helpers that generated {@code equals}, {@code hashCode} and decoders call: Java's collections
+ * Helpers that generated {@code equals} and {@code hashCode} call: Java's collections
  * compare arrays by identity, so lists and maps that hold arrays (bytes, packed lists) are compared
  * and hashed here by content.
  */
@@ -17,6 +17,7 @@ public final class Values {
     /**
      * An initial {@code HashMap} capacity that holds {@code count} entries without rehashing,
      * bounded so that a forged count cannot allocate a huge table ({@link Limits#capacityFor}).
+     * Code generated before {@link CserCollections} read maps calls it; kept for that code.
      */
     public static int mapCapacity(int count) {
         return Limits.capacityFor(count);

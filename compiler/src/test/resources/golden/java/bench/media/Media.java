@@ -342,15 +342,7 @@ public final class Media {
         if (this.bitrate != null) {
             w.writeI32(this.bitrate);
         }
-        {
-            java.util.List<String> list0 = this.persons;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                String el0 = list0.get(i0);
-                w.writeString(el0);
-            }
-        }
+        dev.cser.CserCollections.writeList(w, this.persons, CserWriter::writeString);
         w.writeEnum(this.player.number());
         if (this.copyright != null) {
             w.writeString(this.copyright);
@@ -420,20 +412,7 @@ public final class Media {
                     break fields;
                 }
                 at = 8;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<String> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        String el0;
-                        try {
-                            el0 = r.readString();
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.persons = list0;
-                }
+                msg.persons = dev.cser.CserCollections.readList(r, CserReader::readString);
                 if (!r.hasMore()) {
                     break fields;
                 }

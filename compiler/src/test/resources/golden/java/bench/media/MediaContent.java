@@ -175,15 +175,7 @@ public final class MediaContent {
         w.enter();
         UnknownFields unknown = this.unknownFields;
         this.media.writeNested(w);
-        {
-            java.util.List<Image> list0 = this.images;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                Image el0 = list0.get(i0);
-                el0.writeNested(w);
-            }
-        }
+        dev.cser.CserCollections.writeList(w, this.images, (w0, el0) -> el0.writeNested(w0));
         if (unknown != null) {
             w.writeUnknownBytes(unknown);
         }
@@ -210,20 +202,7 @@ public final class MediaContent {
                     break fields;
                 }
                 at = 1;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<Image> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        Image el0;
-                        try {
-                            el0 = Image.readNested(r);
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.images = list0;
-                }
+                msg.images = dev.cser.CserCollections.readList(r, Image::readNested);
             }
             if (r.hasMore()) {
                 msg.unknownFields = r.readUnknownFields(0);

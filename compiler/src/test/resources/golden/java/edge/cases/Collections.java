@@ -606,132 +606,24 @@ public final class Collections {
         w.writeU64Array(this.big);
         w.writeF64Array(this.doubles);
         w.writeBoolArray(this.flags);
-        {
-            java.util.List<String> list0 = this.names;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                String el0 = list0.get(i0);
-                w.writeString(el0);
-            }
-        }
-        {
-            java.util.List<byte[]> list0 = this.blobs;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                byte[] el0 = list0.get(i0);
-                w.writeBytes(el0);
-            }
-        }
-        w.writeCount(this.byId.size());
-        for (java.util.Map.Entry<Long, String> en0 : this.byId.entrySet()) {
-            Long key0 = en0.getKey();
-            String val0 = en0.getValue();
-            w.writeI64(key0);
-            w.writeString(val0);
-        }
-        w.writeCount(this.byColor.size());
-        for (java.util.Map.Entry<Color, java.util.List<String>> en0 : this.byColor.entrySet()) {
-            Color key0 = en0.getKey();
-            java.util.List<String> val0 = en0.getValue();
-            w.writeEnum(key0.number());
-            {
-                java.util.List<String> list1 = val0;
-                int n1 = list1.size();
-                w.writeCount(n1);
-                for (int i1 = 0; i1 < n1; i1++) {
-                    String el1 = list1.get(i1);
-                    w.writeString(el1);
-                }
-            }
-        }
+        dev.cser.CserCollections.writeList(w, this.names, CserWriter::writeString);
+        dev.cser.CserCollections.writeList(w, this.blobs, CserWriter::writeBytes);
+        dev.cser.CserCollections.writeMap(w, this.byId, CserWriter::writeI64, CserWriter::writeString);
+        dev.cser.CserCollections.writeMap(w, this.byColor, (w0, key0) -> w0.writeEnum(key0.number()), (w0, val0) -> dev.cser.CserCollections.writeList(w0, val0, CserWriter::writeString));
         w.writeByte((this.maybeNames != null ? 1 : 0) | (this.maybeMap != null ? 2 : 0) | (this.scalars != null ? 4 : 0) | (this.opt1 != null ? 8 : 0) | (this.opt2 != null ? 16 : 0) | (this.opt3 != null ? 32 : 0) | (this.opt4 != null ? 64 : 0) | (this.opt5 != null ? 128 : 0));
         if (this.maybeNames != null) {
-            {
-                java.util.List<String> list0 = this.maybeNames;
-                int n0 = list0.size();
-                w.writeCount(n0);
-                for (int i0 = 0; i0 < n0; i0++) {
-                    String el0 = list0.get(i0);
-                    w.writeString(el0);
-                }
-            }
+            dev.cser.CserCollections.writeList(w, this.maybeNames, CserWriter::writeString);
         }
         if (this.maybeMap != null) {
-            w.writeCount(this.maybeMap.size());
-            for (java.util.Map.Entry<String, Integer> en0 : this.maybeMap.entrySet()) {
-                String key0 = en0.getKey();
-                Integer val0 = en0.getValue();
-                w.writeString(key0);
-                w.writeI32(val0);
-            }
+            dev.cser.CserCollections.writeMap(w, this.maybeMap, CserWriter::writeString, CserWriter::writeI32);
         }
-        {
-            java.util.List<String> list0 = this.sparse;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                if ((i0 & 7) == 0) {
-                    int bits = 0;
-                    for (int j = i0; j < n0 && j < i0 + 8; j++) {
-                        if (list0.get(j) != null) {
-                            bits |= 1 << (j - i0);
-                        }
-                    }
-                    w.writeByte(bits);
-                }
-                String el0 = list0.get(i0);
-                if (el0 != null) {
-                    w.writeString(el0);
-                }
-            }
-        }
-        {
-            // A second iterator runs ahead to fill each presence byte before its eight entries.
-            java.util.Iterator<Integer> ahead0 = this.sparseMap.values().iterator();
-            int i0 = 0;
-            w.writeCount(this.sparseMap.size());
-            for (java.util.Map.Entry<String, Integer> en0 : this.sparseMap.entrySet()) {
-                if ((i0 & 7) == 0) {
-                    int bits = 0;
-                    for (int j = 0; j < 8 && ahead0.hasNext(); j++) {
-                        if (ahead0.next() != null) {
-                            bits |= 1 << j;
-                        }
-                    }
-                    w.writeByte(bits);
-                }
-                String key0 = en0.getKey();
-                Integer val0 = en0.getValue();
-                w.writeString(key0);
-                if (val0 != null) {
-                    w.writeI32(val0);
-                }
-                i0++;
-            }
-        }
-        {
-            java.util.List<int[]> list0 = this.matrix;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                int[] el0 = list0.get(i0);
-                w.writeI32Array(el0);
-            }
-        }
+        dev.cser.CserCollections.writeOptionalList(w, this.sparse, CserWriter::writeString);
+        dev.cser.CserCollections.writeOptionalMap(w, this.sparseMap, CserWriter::writeString, CserWriter::writeI32);
+        dev.cser.CserCollections.writeList(w, this.matrix, CserWriter::writeI32Array);
         if (this.scalars != null) {
             this.scalars.writeNested(w);
         }
-        {
-            java.util.List<Color> list0 = this.colors;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                Color el0 = list0.get(i0);
-                w.writeEnum(el0.number());
-            }
-        }
+        dev.cser.CserCollections.writeList(w, this.colors, (w0, el0) -> w0.writeEnum(el0.number()));
         w.writeF32Array(this.floats);
         if (this.opt1 != null) {
             w.writeI32(this.opt1);
@@ -804,214 +696,49 @@ public final class Collections {
                     break fields;
                 }
                 at = 4;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<String> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        String el0;
-                        try {
-                            el0 = r.readString();
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.names = list0;
-                }
+                msg.names = dev.cser.CserCollections.readList(r, CserReader::readString);
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 5;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<byte[]> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        byte[] el0;
-                        try {
-                            el0 = r.readBytes();
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.blobs = list0;
-                }
+                msg.blobs = dev.cser.CserCollections.readList(r, CserReader::readBytes);
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 6;
-                {
-                    int n0 = r.readCount();
-                    java.util.Map<Long, String> map0 = new java.util.LinkedHashMap<>(dev.cser.Values.mapCapacity(n0));
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        Long key0;
-                        key0 = r.readI64();
-                        String val0;
-                        try {
-                            val0 = r.readString();
-                        } catch (CserDecodeException e) {
-                            throw e.pushKey(key0);
-                        }
-                        map0.put(key0, val0);
-                        if (map0.size() != i0 + 1) {
-                            throw r.error(dev.cser.DecodeErrorKind.DUPLICATE_MAP_KEY, "duplicate map key " + key0);
-                        }
-                    }
-                    msg.byId = map0;
-                }
+                msg.byId = dev.cser.CserCollections.readMap(r, CserReader::readI64, CserReader::readString);
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 7;
-                {
-                    int n0 = r.readCount();
-                    java.util.Map<Color, java.util.List<String>> map0 = new java.util.LinkedHashMap<>(dev.cser.Values.mapCapacity(n0));
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        Color key0;
-                        key0 = Color.forNumber(r.readEnum());
-                        java.util.List<String> val0;
-                        try {
-                            {
-                                int n1 = r.readCount();
-                                java.util.List<String> list1 = new java.util.ArrayList<>(n1);
-                                for (int i1 = 0; i1 < n1; i1++) {
-                                    String el1;
-                                    try {
-                                        el1 = r.readString();
-                                    } catch (CserDecodeException e) {
-                                        throw e.pushIndex(i1);
-                                    }
-                                    list1.add(el1);
-                                }
-                                val0 = list1;
-                            }
-                        } catch (CserDecodeException e) {
-                            throw e.pushKey(key0);
-                        }
-                        map0.put(key0, val0);
-                        if (map0.size() != i0 + 1) {
-                            throw r.error(dev.cser.DecodeErrorKind.DUPLICATE_MAP_KEY, "duplicate map key " + key0);
-                        }
-                    }
-                    msg.byColor = map0;
-                }
+                msg.byColor = dev.cser.CserCollections.readMap(r, r0 -> Color.forNumber(r0.readEnum()), r0 -> dev.cser.CserCollections.readList(r0, CserReader::readString));
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 8;
                 presence = r.readByte();
                 if ((presence & 1) != 0) {
-                    {
-                        int n0 = r.readCount();
-                        java.util.List<String> list0 = new java.util.ArrayList<>(n0);
-                        for (int i0 = 0; i0 < n0; i0++) {
-                            String el0;
-                            try {
-                                el0 = r.readString();
-                            } catch (CserDecodeException e) {
-                                throw e.pushIndex(i0);
-                            }
-                            list0.add(el0);
-                        }
-                        msg.maybeNames = list0;
-                    }
+                    msg.maybeNames = dev.cser.CserCollections.readList(r, CserReader::readString);
                 }
                 at = 9;
                 if ((presence & 2) != 0) {
-                    {
-                        int n0 = r.readCount();
-                        java.util.Map<String, Integer> map0 = new java.util.LinkedHashMap<>(dev.cser.Values.mapCapacity(n0));
-                        for (int i0 = 0; i0 < n0; i0++) {
-                            String key0;
-                            key0 = r.readString();
-                            Integer val0;
-                            try {
-                                val0 = r.readI32();
-                            } catch (CserDecodeException e) {
-                                throw e.pushKey(key0);
-                            }
-                            map0.put(key0, val0);
-                            if (map0.size() != i0 + 1) {
-                                throw r.error(dev.cser.DecodeErrorKind.DUPLICATE_MAP_KEY, "duplicate map key " + key0);
-                            }
-                        }
-                        msg.maybeMap = map0;
-                    }
+                    msg.maybeMap = dev.cser.CserCollections.readMap(r, CserReader::readString, CserReader::readI32);
                 }
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 10;
-                {
-                    int n0 = r.readOptionalCount();
-                    // Up to eight absent elements fit in a byte: size by the bytes left, not the count.
-                    java.util.List<String> list0 = new java.util.ArrayList<>(Math.min(n0, r.remaining()));
-                    int presence0 = 0;
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        if ((i0 & 7) == 0) {
-                            presence0 = r.readByte();
-                            r.checkPresence(presence0, Math.min(8, n0 - i0));
-                        }
-                        String el0 = null;
-                        if ((presence0 & (1 << (i0 & 7))) != 0) {
-                            try {
-                                el0 = r.readString();
-                            } catch (CserDecodeException e) {
-                                throw e.pushIndex(i0);
-                            }
-                        }
-                        list0.add(el0);
-                    }
-                    msg.sparse = list0;
-                }
+                msg.sparse = dev.cser.CserCollections.readOptionalList(r, CserReader::readString);
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 11;
-                {
-                    int n0 = r.readOptionalCount();
-                    java.util.Map<String, Integer> map0 = new java.util.LinkedHashMap<>(dev.cser.Values.mapCapacity(n0));
-                    int presence0 = 0;
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        if ((i0 & 7) == 0) {
-                            presence0 = r.readByte();
-                            r.checkPresence(presence0, Math.min(8, n0 - i0));
-                        }
-                        String key0;
-                        key0 = r.readString();
-                        Integer val0 = null;
-                        if ((presence0 & (1 << (i0 & 7))) != 0) {
-                            try {
-                                val0 = r.readI32();
-                            } catch (CserDecodeException e) {
-                                throw e.pushKey(key0);
-                            }
-                        }
-                        map0.put(key0, val0);
-                        if (map0.size() != i0 + 1) {
-                            throw r.error(dev.cser.DecodeErrorKind.DUPLICATE_MAP_KEY, "duplicate map key " + key0);
-                        }
-                    }
-                    msg.sparseMap = map0;
-                }
+                msg.sparseMap = dev.cser.CserCollections.readOptionalMap(r, CserReader::readString, CserReader::readI32);
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 12;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<int[]> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        int[] el0;
-                        try {
-                            el0 = r.readI32Array();
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.matrix = list0;
-                }
+                msg.matrix = dev.cser.CserCollections.readList(r, CserReader::readI32Array);
                 at = 13;
                 if ((presence & 4) != 0) {
                     msg.scalars = Scalars.readNested(r);
@@ -1020,20 +747,7 @@ public final class Collections {
                     break fields;
                 }
                 at = 14;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<Color> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        Color el0;
-                        try {
-                            el0 = Color.forNumber(r.readEnum());
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.colors = list0;
-                }
+                msg.colors = dev.cser.CserCollections.readList(r, r0 -> Color.forNumber(r0.readEnum()));
                 if (!r.hasMore()) {
                     break fields;
                 }

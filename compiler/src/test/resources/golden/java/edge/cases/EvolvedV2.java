@@ -220,15 +220,7 @@ public final class EvolvedV2 {
         if (this.note != null) {
             w.writeString(this.note);
         }
-        {
-            java.util.List<String> list0 = this.tags;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                String el0 = list0.get(i0);
-                w.writeString(el0);
-            }
-        }
+        dev.cser.CserCollections.writeList(w, this.tags, CserWriter::writeString);
         this.sample.writeNested(w);
         if (unknown != null) {
             w.writeUnknownBytes(unknown);
@@ -275,20 +267,7 @@ public final class EvolvedV2 {
                     break fields;
                 }
                 at = 3;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<String> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        String el0;
-                        try {
-                            el0 = r.readString();
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.tags = list0;
-                }
+                msg.tags = dev.cser.CserCollections.readList(r, CserReader::readString);
                 if (!r.hasMore()) {
                     break fields;
                 }

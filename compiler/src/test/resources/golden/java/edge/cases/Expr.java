@@ -140,15 +140,7 @@ public sealed interface Expr {
             }
             case 4: {
                 java.util.List<edge.cases.Expr> value = ((Call) this).value();
-                {
-                    java.util.List<edge.cases.Expr> list0 = value;
-                    int n0 = list0.size();
-                    w.writeCount(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        edge.cases.Expr el0 = list0.get(i0);
-                        el0.writeNested(w);
-                    }
-                }
+                dev.cser.CserCollections.writeList(w, value, (w0, el0) -> el0.writeNested(w0));
                 break;
             }
             default:
@@ -206,20 +198,7 @@ public sealed interface Expr {
                 }
                 case 4: {
                     java.util.List<edge.cases.Expr> value;
-                    {
-                        int n0 = r.readCount();
-                        java.util.List<edge.cases.Expr> list0 = new java.util.ArrayList<>(n0);
-                        for (int i0 = 0; i0 < n0; i0++) {
-                            edge.cases.Expr el0;
-                            try {
-                                el0 = edge.cases.Expr.readNested(r);
-                            } catch (CserDecodeException e) {
-                                throw e.pushIndex(i0);
-                            }
-                            list0.add(el0);
-                        }
-                        value = list0;
-                    }
+                    value = dev.cser.CserCollections.readList(r, edge.cases.Expr::readNested);
                     result = new Call(value);
                     break;
                 }

@@ -196,15 +196,7 @@ public final class Node {
         w.enter();
         UnknownFields unknown = this.unknownFields;
         w.writeString(this.label);
-        {
-            java.util.List<Node> list0 = this.children;
-            int n0 = list0.size();
-            w.writeCount(n0);
-            for (int i0 = 0; i0 < n0; i0++) {
-                Node el0 = list0.get(i0);
-                el0.writeNested(w);
-            }
-        }
+        dev.cser.CserCollections.writeList(w, this.children, (w0, el0) -> el0.writeNested(w0));
         w.writeByte((this.next != null ? 1 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.next != null) {
             this.next.writeNested(w);
@@ -237,20 +229,7 @@ public final class Node {
                     break fields;
                 }
                 at = 1;
-                {
-                    int n0 = r.readCount();
-                    java.util.List<Node> list0 = new java.util.ArrayList<>(n0);
-                    for (int i0 = 0; i0 < n0; i0++) {
-                        Node el0;
-                        try {
-                            el0 = Node.readNested(r);
-                        } catch (CserDecodeException e) {
-                            throw e.pushIndex(i0);
-                        }
-                        list0.add(el0);
-                    }
-                    msg.children = list0;
-                }
+                msg.children = dev.cser.CserCollections.readList(r, Node::readNested);
                 if (!r.hasMore()) {
                     break fields;
                 }

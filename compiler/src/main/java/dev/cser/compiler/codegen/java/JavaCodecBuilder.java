@@ -1,11 +1,28 @@
 package dev.cser.compiler.codegen.java;
 
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadCallLambda;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadEnumLambda;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadFunction;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadListCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadMapCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadNestedRef;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadOptionalListCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadOptionalMapCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReaderMethodRef;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteCallLambda;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteEnumLambda;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteFunction;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteListCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteMapCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteNestedLambda;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteOptionalListCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteOptionalMapCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriterMethodRef;
+import dev.cser.compiler.codegen.java.Reads.ReadCollection;
 import dev.cser.compiler.codegen.java.Reads.ReadEnum;
-import dev.cser.compiler.codegen.java.Reads.ReadList;
-import dev.cser.compiler.codegen.java.Reads.ReadMap;
 import dev.cser.compiler.codegen.java.Reads.ReadMessage;
-import dev.cser.compiler.codegen.java.Reads.ReadOptionalList;
-import dev.cser.compiler.codegen.java.Reads.ReadOptionalMap;
 import dev.cser.compiler.codegen.java.Reads.ReadPacked;
 import dev.cser.compiler.codegen.java.Reads.ReadScalar;
 import dev.cser.compiler.codegen.java.TypeSpelling.ArrayType;
@@ -18,12 +35,9 @@ import dev.cser.compiler.codegen.java.TypeSpelling.StringType;
 import dev.cser.compiler.codegen.java.ValueRef.ElementVar;
 import dev.cser.compiler.codegen.java.ValueRef.EntryVar;
 import dev.cser.compiler.codegen.java.ValueRef.KeyVar;
+import dev.cser.compiler.codegen.java.Writes.WriteCollection;
 import dev.cser.compiler.codegen.java.Writes.WriteEnum;
-import dev.cser.compiler.codegen.java.Writes.WriteList;
-import dev.cser.compiler.codegen.java.Writes.WriteMap;
 import dev.cser.compiler.codegen.java.Writes.WriteMessage;
-import dev.cser.compiler.codegen.java.Writes.WriteOptionalList;
-import dev.cser.compiler.codegen.java.Writes.WriteOptionalMap;
 import dev.cser.compiler.codegen.java.Writes.WritePacked;
 import dev.cser.compiler.codegen.java.Writes.WriteScalar;
 import dev.cser.compiler.codegen.java.ZeroValue.EmptyArray;
@@ -36,6 +50,7 @@ import dev.cser.compiler.codegen.java.ZeroValue.NewMessage;
 import dev.cser.compiler.codegen.java.ZeroValue.NumberZero;
 import dev.cser.compiler.codegen.java.ZeroValue.UnionZero;
 import dev.cser.compiler.schema.Primitive;
+import java.util.List;
 
 /** Chooses the spelling, read, write and zero-value records of a {@link JavaType}, by its kind. */
 final class JavaCodecBuilder {
@@ -63,41 +78,94 @@ final class JavaCodecBuilder {
                 ? new BoxType(JavaPrimitives.box(t.primitive())) : spell(t);
     }
 
+    /** The nesting from which collection helpers get explicit type arguments ({@link Witness}). */
+    private static final int WITNESS_DEPTH = 2;
+
+    /** The type arguments of the runtime helper's call for the collection {@code t}: none above {@link #WITNESS_DEPTH}. */
+    static Witness witness(JavaType t) {
+        if (t.depth() < WITNESS_DEPTH) {
+            return new Witness(List.of());
+        }
+        return new Witness(t.kind() == JavaType.Kind.MAP || t.kind() == JavaType.Kind.OPTIONAL_MAP
+                ? List.of(boxed(t.key()), boxed(t.value()))
+                : List.of(boxed(t.element())));
+    }
+
     /** Reads a value of {@code t} into {@code target}. */
     static Reads read(JavaType t, ValueRef target) {
-        int d = t.depth();
         return switch (t.kind()) {
             case SCALAR -> new ReadScalar(JavaPrimitives.method(t.primitive()), target);
             case PACKED -> new ReadPacked(JavaPrimitives.arrayMethod(t.primitive()), target);
             case ENUM -> new ReadEnum(t.type(), target);
             case MESSAGE, UNION -> new ReadMessage(t.type(), target);
-            case LIST -> new ReadList(d, spell(t), boxed(t.element()), new ElementVar(d),
-                    read(t.element(), new ElementVar(d)), target);
-            case OPTIONAL_LIST -> new ReadOptionalList(d, spell(t), boxed(t.element()), new ElementVar(d),
-                    read(t.element(), new ElementVar(d)), target);
-            case MAP -> new ReadMap(d, spell(t), boxed(t.key()), boxed(t.value()), new KeyVar(d), new EntryVar(d),
-                    read(t.key(), new KeyVar(d)), read(t.value(), new EntryVar(d)), target);
-            case OPTIONAL_MAP -> new ReadOptionalMap(d, spell(t), boxed(t.key()), boxed(t.value()), new KeyVar(d),
-                    new EntryVar(d), read(t.key(), new KeyVar(d)), read(t.value(), new EntryVar(d)), target);
+            case LIST, OPTIONAL_LIST, MAP, OPTIONAL_MAP -> new ReadCollection(target, readCall(t, "r"));
+        };
+    }
+
+    /** The runtime call reading the collection {@code t} with the reader named {@code reader}. */
+    private static ReadCall readCall(JavaType t, String reader) {
+        int d = t.depth();
+        Witness w = witness(t);
+        return switch (t.kind()) {
+            case LIST -> new ReadListCall(reader, w, readFunction(t.element(), d));
+            case OPTIONAL_LIST -> new ReadOptionalListCall(reader, w, readFunction(t.element(), d));
+            case MAP -> new ReadMapCall(reader, w, readFunction(t.key(), d), readFunction(t.value(), d));
+            case OPTIONAL_MAP -> new ReadOptionalMapCall(reader, w, readFunction(t.key(), d), readFunction(t.value(), d));
+            default -> throw new IllegalArgumentException("not a collection: " + t.kind());
+        };
+    }
+
+    /** How a collection at nesting {@code depth} reads each element {@code e}: a method reference or a lambda. */
+    private static ReadFunction readFunction(JavaType e, int depth) {
+        String reader = "r" + depth;
+        return switch (e.kind()) {
+            case SCALAR -> new ReaderMethodRef("read" + JavaPrimitives.method(e.primitive()));
+            case PACKED -> new ReaderMethodRef("read" + JavaPrimitives.arrayMethod(e.primitive()) + "Array");
+            case ENUM -> new ReadEnumLambda(reader, e.type());
+            case MESSAGE, UNION -> new ReadNestedRef(e.type());
+            case LIST, OPTIONAL_LIST, MAP, OPTIONAL_MAP -> new ReadCallLambda(reader, readCall(e, reader));
         };
     }
 
     /** Writes {@code value}, a value of {@code t}. */
     static Writes write(JavaType t, ValueRef value) {
-        int d = t.depth();
         return switch (t.kind()) {
             case SCALAR -> new WriteScalar(JavaPrimitives.method(t.primitive()), value);
             case PACKED -> new WritePacked(JavaPrimitives.arrayMethod(t.primitive()), value);
             case ENUM -> new WriteEnum(value);
             case MESSAGE, UNION -> new WriteMessage(value);
-            case LIST -> new WriteList(d, spell(t), boxed(t.element()), new ElementVar(d),
-                    write(t.element(), new ElementVar(d)), value);
-            case OPTIONAL_LIST -> new WriteOptionalList(d, spell(t), boxed(t.element()), new ElementVar(d),
-                    write(t.element(), new ElementVar(d)), value);
-            case MAP -> new WriteMap(d, boxed(t.key()), boxed(t.value()), new KeyVar(d), new EntryVar(d),
-                    write(t.key(), new KeyVar(d)), write(t.value(), new EntryVar(d)), value);
-            case OPTIONAL_MAP -> new WriteOptionalMap(d, boxed(t.key()), boxed(t.value()), new KeyVar(d),
-                    new EntryVar(d), write(t.key(), new KeyVar(d)), write(t.value(), new EntryVar(d)), value);
+            case LIST, OPTIONAL_LIST, MAP, OPTIONAL_MAP -> new WriteCollection(writeCall(t, "w", value));
+        };
+    }
+
+    /** The runtime call writing {@code value}, the collection {@code t}, with the writer named {@code writer}. */
+    private static WriteCall writeCall(JavaType t, String writer, ValueRef value) {
+        int d = t.depth();
+        Witness w = witness(t);
+        return switch (t.kind()) {
+            case LIST -> new WriteListCall(writer, w, value, writeFunction(t.element(), d, new ElementVar(d)));
+            case OPTIONAL_LIST ->
+                new WriteOptionalListCall(writer, w, value, writeFunction(t.element(), d, new ElementVar(d)));
+            case MAP -> new WriteMapCall(writer, w, value, writeFunction(t.key(), d, new KeyVar(d)),
+                    writeFunction(t.value(), d, new EntryVar(d)));
+            case OPTIONAL_MAP -> new WriteOptionalMapCall(writer, w, value, writeFunction(t.key(), d, new KeyVar(d)),
+                    writeFunction(t.value(), d, new EntryVar(d)));
+            default -> throw new IllegalArgumentException("not a collection: " + t.kind());
+        };
+    }
+
+    /**
+     * How a collection at nesting {@code depth} writes each element {@code e}, bound in a lambda
+     * to {@code var}: a method reference or a lambda.
+     */
+    private static WriteFunction writeFunction(JavaType e, int depth, ValueRef var) {
+        String writer = "w" + depth;
+        return switch (e.kind()) {
+            case SCALAR -> new WriterMethodRef("write" + JavaPrimitives.method(e.primitive()));
+            case PACKED -> new WriterMethodRef("write" + JavaPrimitives.arrayMethod(e.primitive()) + "Array");
+            case ENUM -> new WriteEnumLambda(writer, var);
+            case MESSAGE, UNION -> new WriteNestedLambda(writer, var);
+            case LIST, OPTIONAL_LIST, MAP, OPTIONAL_MAP -> new WriteCallLambda(writer, var, writeCall(e, writer, var));
         };
     }
 

@@ -1,5 +1,7 @@
 package dev.cser.compiler.codegen.java;
 
+import static dev.cser.compiler.codegen.java.JavaCodecBuilder.witness;
+
 import dev.cser.compiler.codegen.java.JsonConversions.FromJson;
 import dev.cser.compiler.codegen.java.JsonConversions.ListFromJson;
 import dev.cser.compiler.codegen.java.JsonConversions.ListToJson;
@@ -27,18 +29,6 @@ import dev.cser.compiler.codegen.java.ValueRef.KeyVar;
  */
 final class JavaJsonBuilder {
     private JavaJsonBuilder() {}
-
-    /** The nesting from which collection helpers get explicit type arguments ({@link JsonConversions.Witness}). */
-    private static final int WITNESS_DEPTH = 2;
-
-    private static JsonConversions.Witness witness(JavaType t) {
-        if (t.depth() < WITNESS_DEPTH) {
-            return new JsonConversions.Witness(java.util.List.of());
-        }
-        return new JsonConversions.Witness(t.kind() == JavaType.Kind.MAP || t.kind() == JavaType.Kind.OPTIONAL_MAP
-                ? java.util.List.of(JavaCodecBuilder.boxed(t.key()), JavaCodecBuilder.boxed(t.value()))
-                : java.util.List.of(JavaCodecBuilder.boxed(t.element())));
-    }
 
     static ToJson toJson(JavaType t, ValueRef value) {
         int d = t.depth();

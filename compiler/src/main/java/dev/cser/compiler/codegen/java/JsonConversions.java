@@ -1,7 +1,5 @@
 package dev.cser.compiler.codegen.java;
 
-import java.util.List;
-
 import dev.cser.compiler.codegen.ModelElement;
 import dev.cser.compiler.codegen.java.TypeSpelling.ClassType;
 
@@ -66,12 +64,4 @@ public final class JsonConversions {
     public record OptionalMapFromJson(@ModelElement Witness witness, @ModelElement ValueRef json, @ModelElement ValueRef keyVar,
             @ModelElement ValueRef entryVar, @ModelElement FromJson key, @ModelElement FromJson entry)
             implements FromJson {}
-
-    /**
-     * The explicit type arguments of a collection helper's call ({@code JsonValues.<Long>asList}),
-     * given from the third level of nesting on and empty above. Without them javac infers each
-     * level's type from its lambda's body, attributing the lambdas below it again for every level
-     * above: a type nested 32 deep (SPEC §2.1) would take it minutes.
-     */
-    public record Witness(@ModelElement List<TypeSpelling> types) {}
 }

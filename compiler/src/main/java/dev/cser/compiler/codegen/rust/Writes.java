@@ -25,7 +25,7 @@ public sealed interface Writes {
     /** A record, struct or union: {@code x.write_nested(w);}. */
     record WriteMessage(@ModelElement ValueRef value, @ModelElement ValueRef receiver) implements Writes {}
 
-    /** A count, then each element in a loop over {@code var}. */
+    /** A count, then each element, bound to {@code var}, through the runtime. */
     record WriteList(String var, @ModelElement ValueRef value, @ModelElement ValueRef receiver,
             @ModelElement Writes element) implements Writes {}
 
@@ -33,7 +33,7 @@ public sealed interface Writes {
     record WriteOptionalList(String var, @ModelElement ValueRef value, @ModelElement ValueRef receiver,
             @ModelElement Writes element) implements Writes {}
 
-    /** A count, then each key and value. */
+    /** A count, then each key and value, through the runtime. */
     record WriteMap(String keyVar, String valueVar, @ModelElement ValueRef value, @ModelElement ValueRef receiver,
             @ModelElement Writes key, @ModelElement Writes entry) implements Writes {}
 

@@ -1,19 +1,19 @@
 package dev.cser.dynamic;
 
+import dev.cser.CserCollections;
 import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.DecodeErrorKind;
 import dev.cser.UnknownFields;
-import dev.cser.Values;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Reads values by their descriptors, step for step as the code cserc generates for Java reads
- * them (java.stg, codec.stg): the same reader calls in the same order, so the same bytes give the
- * same value or the same error (kind, offset and field path, SPEC §10). With a
+ * them (java.stg, codec.stg): the same reader calls in the same order, and lists and maps
+ * through the same {@link CserCollections} methods, so the same bytes give the same value or the
+ * same error (kind, offset and field path, SPEC §10). With a
  * {@link DecodeTrace} it also reports each piece it reads; without one it only reads.
  */
 final class DynamicDecoder {
@@ -22,11 +22,14 @@ final class DynamicDecoder {
     /** The path to the value being read, outermost first, as {@code FieldPath} segments ("Type.field", "[3]"). */
     private final List<String> path;
     private final String rootName;
+    /** Null when not tracing: then collections report nothing. */
+    private final CserCollections.ReadObserver observer;
 
     private DynamicDecoder(DecodeTrace trace, RootDescriptor root) {
         this.trace = trace;
         this.path = trace == null ? null : new ArrayList<>();
         this.rootName = root.name();
+        this.observer = trace == null ? null : new Tracer();
     }
 
     /** A whole message of {@code type} (SPEC §5.8): the value, then nothing (TRAILING_BYTES otherwise). */
@@ -188,7 +191,7 @@ final class DynamicDecoder {
         return msg;
     }
 
-    /** A presence byte of the record, struct, list or map being read. */
+    /** A presence byte of the record or struct being read. */
     private int readPresence(CserReader r) throws CserDecodeException {
         int at = r.position();
         int bits = r.readByte();
@@ -257,6 +260,7 @@ final class DynamicDecoder {
 
     // ---- lists and maps ------------------------------------------------------------------------
 
+    /** Lists and maps are read by the runtime's CserCollections, as generated code reads them. */
     private List<Object> readList(ValueType.ListType type, CserReader r) throws CserDecodeException {
         ValueType element = type.element();
         if (element instanceof ValueType.ScalarType s && s.scalar() != Scalar.STRING && s.scalar() != Scalar.BYTES) {
@@ -267,79 +271,54 @@ final class DynamicDecoder {
             }
             return list;
         }
-        boolean optional = element instanceof ValueType.OptionalType;
-        ValueType inner = optional ? ((ValueType.OptionalType) element).inner() : element;
-        int at = r.position();
-        int n = optional ? r.readOptionalCount() : r.readCount();
-        if (trace != null) {
-            trace.count(pathText(), at, r.position() - at, n);
+        if (element instanceof ValueType.OptionalType o) {
+            ValueType inner = o.inner();
+            return CserCollections.readOptionalList(r, r1 -> read(inner, r1), observer);
         }
-        // Up to eight absent elements fit in a byte: size by the bytes left, not the count.
-        List<Object> list = new ArrayList<>(optional ? Math.min(n, r.remaining()) : n);
-        int presence = 0;
-        for (int i = 0; i < n; i++) {
-            if (optional && (i & 7) == 0) {
-                presence = readPresence(r);
-                r.checkPresence(presence, Math.min(8, n - i));
-            }
-            Object v = null;
-            if (!optional || (presence & (1 << (i & 7))) != 0) {
-                try {
-                    if (trace != null) {
-                        path.add("[" + i + "]");
-                    }
-                    v = read(inner, r);
-                    if (trace != null) {
-                        path.remove(path.size() - 1);
-                    }
-                } catch (CserDecodeException e) {
-                    throw e.pushIndex(i);
-                }
-            }
-            list.add(v);
-        }
-        return list;
+        return CserCollections.readList(r, r1 -> read(element, r1), observer);
     }
 
     private Map<Object, Object> readMap(ValueType.MapType type, CserReader r) throws CserDecodeException {
-        boolean optional = type.value() instanceof ValueType.OptionalType;
-        ValueType valueType = optional ? ((ValueType.OptionalType) type.value()).inner() : type.value();
-        int at = r.position();
-        int n = optional ? r.readOptionalCount() : r.readCount();
-        if (trace != null) {
-            trace.count(pathText(), at, r.position() - at, n);
+        ValueType key = type.key();
+        if (type.value() instanceof ValueType.OptionalType o) {
+            ValueType inner = o.inner();
+            return CserCollections.readOptionalMap(r, r1 -> read(key, r1), r1 -> read(inner, r1), observer);
         }
-        Map<Object, Object> map = new LinkedHashMap<>(Values.mapCapacity(n));
-        int presence = 0;
-        for (int i = 0; i < n; i++) {
-            if (optional && (i & 7) == 0) {
-                presence = readPresence(r);
-                r.checkPresence(presence, Math.min(8, n - i));
-            }
-            if (trace != null) {
-                path.add("[" + i + "][0]");
-            }
-            Object key = read(type.key(), r);
-            if (trace != null) {
-                path.set(path.size() - 1, key instanceof String ? "[\"" + key + "\"]" : "[" + key + "]");
-            }
-            Object value = null;
-            if (!optional || (presence & (1 << (i & 7))) != 0) {
-                try {
-                    value = read(valueType, r);
-                } catch (CserDecodeException e) {
-                    throw e.pushKey(key);
-                }
-            }
-            if (trace != null) {
-                path.remove(path.size() - 1);
-            }
-            map.put(key, value);
-            if (map.size() != i + 1) {
-                throw r.error(DecodeErrorKind.DUPLICATE_MAP_KEY, "duplicate map key " + key);
-            }
+        ValueType value = type.value();
+        return CserCollections.readMap(r, r1 -> read(key, r1), r1 -> read(value, r1), observer);
+    }
+
+    /** Reports a collection's count and presence bytes to the trace, and keeps the path of its elements. */
+    private final class Tracer implements CserCollections.ReadObserver {
+        @Override
+        public void count(int offset, int size, int count) {
+            trace.count(pathText(), offset, size, count);
         }
-        return map;
+
+        @Override
+        public void presence(int offset, int bits) {
+            trace.presence(pathText(), offset, bits);
+        }
+
+        @Override
+        public void element(int index) {
+            path.add("[" + index + "]");
+        }
+
+        @Override
+        public void key(int index) {
+            path.add("[" + index + "][0]");
+        }
+
+        @Override
+        public void value(Object key) {
+            path.set(path.size() - 1, key instanceof String ? "[\"" + key + "\"]" : "[" + key + "]");
+        }
+
+        @Override
+        public void done() {
+            path.remove(path.size() - 1);
+        }
     }
 
     /** The path being read, as {@code FieldPath} renders it: {@code Media.persons[1].name}; the root's name at the root. */

@@ -1,11 +1,10 @@
 package dev.cser.dynamic;
 
+import dev.cser.CserCollections;
 import dev.cser.CserEncodeException;
 import dev.cser.CserWriter;
 import dev.cser.FieldPath;
 import dev.cser.UnknownFields;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -170,58 +169,62 @@ final class DynamicEncoder {
 
     // ---- lists and maps ------------------------------------------------------------------------
 
+    /** Lists and maps are written by the runtime's CserCollections, as generated code writes them. */
     private static void writeList(ValueType element, List<?> list, CserWriter w) {
-        int n = list.size();
-        w.writeCount(n);
-        boolean optional = element instanceof ValueType.OptionalType;
-        ValueType inner = optional ? ((ValueType.OptionalType) element).inner() : element;
-        for (int i = 0; i < n; i++) {
-            if (optional && (i & 7) == 0) {
-                int bits = 0;
-                for (int j = i; j < n && j < i + 8; j++) {
-                    if (list.get(j) != null) {
-                        bits |= 1 << (j - i);
-                    }
-                }
-                w.writeByte(bits);
+        Position at = new Position();
+        try {
+            if (element instanceof ValueType.OptionalType o) {
+                ValueType inner = o.inner();
+                CserCollections.writeOptionalList(w, list, (w1, v) -> write(inner, v, w1), at);
+            } else {
+                CserCollections.writeList(w, list, (w1, v) -> write(element, v, w1), at);
             }
-            Object v = list.get(i);
-            if (!optional || v != null) {
-                try {
-                    write(inner, v, w);
-                } catch (MismatchException e) {
-                    e.path.pushIndex(i);
-                    throw e;
-                }
-            }
+        } catch (MismatchException e) {
+            at.pushOnto(e.path);
+            throw e;
         }
     }
 
     private static void writeMap(ValueType.MapType type, Map<?, ?> map, CserWriter w) {
-        boolean optional = type.value() instanceof ValueType.OptionalType;
-        ValueType inner = optional ? ((ValueType.OptionalType) type.value()).inner() : type.value();
-        w.writeCount(map.size());
-        List<Object> values = optional ? new ArrayList<>(map.values()) : null;
-        int i = 0;
-        for (Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator(); it.hasNext(); i++) {
-            Map.Entry<?, ?> e = it.next();
-            if (optional && (i & 7) == 0) {
-                int bits = 0;
-                for (int j = i; j < values.size() && j < i + 8; j++) {
-                    if (values.get(j) != null) {
-                        bits |= 1 << (j - i);
-                    }
-                }
-                w.writeByte(bits);
+        ValueType key = type.key();
+        Position at = new Position();
+        try {
+            if (type.value() instanceof ValueType.OptionalType o) {
+                ValueType inner = o.inner();
+                CserCollections.writeOptionalMap(w, map, (w1, k) -> write(key, k, w1), (w1, v) -> write(inner, v, w1),
+                        at);
+            } else {
+                ValueType value = type.value();
+                CserCollections.writeMap(w, map, (w1, k) -> write(key, k, w1), (w1, v) -> write(value, v, w1), at);
             }
-            try {
-                write(type.key(), e.getKey(), w);
-                if (!optional || e.getValue() != null) {
-                    write(inner, e.getValue(), w);
-                }
-            } catch (MismatchException x) {
-                x.path.pushKey(e.getKey());
-                throw x;
+        } catch (MismatchException e) {
+            at.pushOnto(e.path);
+            throw e;
+        }
+    }
+
+    /** The element or entry of a collection being written: where a value that does not fit sits. */
+    private static final class Position implements CserCollections.WriteObserver {
+        private int index;
+        private Object key;
+        private boolean isKey;
+
+        @Override
+        public void element(int index) {
+            this.index = index;
+        }
+
+        @Override
+        public void entry(Object key) {
+            this.key = key;
+            this.isKey = true;
+        }
+
+        void pushOnto(FieldPath path) {
+            if (isKey) {
+                path.pushKey(key);
+            } else {
+                path.pushIndex(index);
             }
         }
     }

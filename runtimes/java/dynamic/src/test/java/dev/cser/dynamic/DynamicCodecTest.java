@@ -128,6 +128,14 @@ class DynamicCodecTest {
                 .startsWith("Bag.contacts[1]: null where the schema has a t.Contact"));
 
         assertThrows(CserEncodeException.class, () -> bags.encode(contact("Al", null, null)));
+
+        DynamicRecord badTag = new DynamicRecord(bag);
+        @SuppressWarnings("unchecked")
+        Map<Object, Object> tags = (Map<Object, Object>) badTag.get("tags");
+        tags.put("a", null);
+        tags.put("b", "GREEN"); // a String where the schema has an enum
+        assertTrue(assertThrows(CserEncodeException.class, () -> bags.encode(badTag)).getMessage()
+                .startsWith("Bag.tags[\"b\"]: a t.Color is held in"));
     }
 
     @Test

@@ -19,12 +19,10 @@ class DecodeFuzzTest {
 
     @FuzzTest
     void decode(byte[] input) throws Throwable {
-        if (input.length == 0) {
-            return;
+        RootTypes.Input in = RootTypes.Input.of(input);
+        if (in != null) {
+            check(in.type(), in.message());
         }
-        RootType type = RootTypes.select(input[0]);
-        byte[] message = Arrays.copyOfRange(input, 1, input.length);
-        check(type, message);
     }
 
     /** {@link Limits#byteCost} of the generated decoders, per package. */

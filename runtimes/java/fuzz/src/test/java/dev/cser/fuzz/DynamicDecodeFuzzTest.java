@@ -38,11 +38,12 @@ class DynamicDecodeFuzzTest {
 
     @FuzzTest
     void decode(byte[] input) throws Throwable {
-        if (input.length == 0) {
+        RootTypes.Input in = RootTypes.Input.of(input);
+        if (in == null) {
             return;
         }
-        RootType type = RootTypes.select(input[0]);
-        byte[] message = Arrays.copyOfRange(input, 1, input.length);
+        RootType type = in.type();
+        byte[] message = in.message();
         DynamicCodec codec = DynamicCodec.of(SCHEMA.root(type.name()));
 
         long limit = Limits.allocLimit(message.length, Limits.byteCost(type, DynamicDecodeFuzzTest::decodeDynamic, BYTE_COSTS),

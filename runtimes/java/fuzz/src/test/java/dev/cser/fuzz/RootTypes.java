@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -48,6 +49,14 @@ final class RootTypes {
     /** The root type an input's first byte selects. */
     static RootType select(int selectorByte) {
         return ALL.get((selectorByte & 0xFF) % ALL.size());
+    }
+
+    /** A decode fuzz input: the type its first byte selects and the message, the bytes after it. */
+    record Input(RootType type, byte[] message) {
+        /** The input's type and message, or null for an empty input (no selector byte). */
+        static Input of(byte[] input) {
+            return input.length == 0 ? null : new Input(select(input[0]), Arrays.copyOfRange(input, 1, input.length));
+        }
     }
 
     /** The selector byte of the type named {@code name} (its schema name), or -1. */
