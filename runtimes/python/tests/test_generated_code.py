@@ -17,21 +17,6 @@ from bench.employee import Employee
 from bench.media import MediaContent
 from bench.message import Message
 from edge import cases
-from edge.cases import (
-    BinOp,
-    Collections,
-    Color,
-    Expr,
-    ExprBin,
-    ExprCall,
-    ExprLit,
-    ExprName,
-    Keywords,
-    Lit,
-    Node,
-    Sample,
-    Scalars,
-)
 from edge.names import Holder, ValueLong
 from sakai.content import ContentResource
 
@@ -74,7 +59,7 @@ def test_decode_takes_bytes_bytearray_and_memoryview() -> None:
 def test_integer_extremes_round_trip() -> None:
     round_trip(v.scalars_min())
     round_trip(v.scalars_max())
-    assert Scalars.decode(v.scalars_max().encode()).u64_value == 2**64 - 1
+    assert cases.Scalars.decode(v.scalars_max().encode()).u64_value == 2**64 - 1
 
 
 @pytest.mark.parametrize(
@@ -91,9 +76,9 @@ def test_integer_extremes_round_trip() -> None:
     ],
 )
 def test_out_of_range_integers_are_refused_on_encode(field: str, low: int, high: int) -> None:
-    def scalars(value: object) -> Scalars:
+    def scalars(value: object) -> cases.Scalars:
         fields: dict[str, Any] = {field: value}
-        return Scalars(**fields)
+        return cases.Scalars(**fields)
 
     for ok in (low, high):
         round_trip(scalars(ok))
@@ -106,13 +91,13 @@ def test_out_of_range_integers_are_refused_on_encode(field: str, low: int, high:
 
 def test_values_of_the_wrong_type_are_encode_errors() -> None:
     with pytest.raises(EncodeError):
-        Scalars(text=7).encode()  # type: ignore[arg-type]
+        cases.Scalars(text=7).encode()  # type: ignore[arg-type]
     with pytest.raises(EncodeError):
-        Collections(names=[1]).encode()  # type: ignore[list-item]
+        cases.Collections(names=[1]).encode()  # type: ignore[list-item]
     with pytest.raises(EncodeError, match="not a variant"):
-        BinOp(left=Lit()).encode()  # type: ignore[arg-type]
+        cases.BinOp(left=cases.Lit()).encode()  # type: ignore[arg-type]
     with pytest.raises(EncodeError):
-        Scalars(color=-1).encode()  # type: ignore[arg-type]
+        cases.Scalars(color=-1).encode()  # type: ignore[arg-type]
 
 
 def bits64(x: float) -> int:
@@ -121,98 +106,100 @@ def bits64(x: float) -> int:
 
 def test_floats_keep_their_bits() -> None:
     for x in (math.nan, math.inf, -math.inf, -0.0, 0.0, 5e-324, 1.7976931348623157e308, math.pi):
-        back = Scalars.decode(Scalars(f64_value=x, f32_value=x if not math.isfinite(x) else 0.5).encode())
+        value = cases.Scalars(f64_value=x, f32_value=x if not math.isfinite(x) else 0.5)
+        back = cases.Scalars.decode(value.encode())
         assert bits64(back.f64_value) == bits64(x)
     nan = v.scalars_nan()
-    back = Scalars.decode(nan.encode())
+    back = cases.Scalars.decode(nan.encode())
     assert bits64(back.f64_value) == 0xFFF8000000000001
     assert struct.pack("<f", back.f32_value) == struct.pack("<I", 0x7FC00001)
     assert back.encode() == nan.encode()
-    assert math.copysign(1, Scalars.decode(Scalars(f64_value=-0.0).encode()).f64_value) == -1
+    assert math.copysign(1, cases.Scalars.decode(cases.Scalars(f64_value=-0.0).encode()).f64_value) == -1
     with pytest.raises(EncodeError):
-        Scalars(f32_value=1e300).encode()  # an f32 cannot hold it (Python does not round to inf)
+        cases.Scalars(f32_value=1e300).encode()  # an f32 cannot hold it (Python does not round to inf)
 
 
 def test_strings_four_byte_utf8_lone_surrogates_and_a_mebibyte() -> None:
-    round_trip(Scalars(text="a\u00e9\u20ac\U0001f600"))
-    assert Scalars(text="\U0001f600").encode()[22:27] == b"\x04\xf0\x9f\x98\x80"
+    round_trip(cases.Scalars(text="a\u00e9\u20ac\U0001f600"))
+    assert cases.Scalars(text="\U0001f600").encode()[22:27] == b"\x04\xf0\x9f\x98\x80"
     with pytest.raises(EncodeError, match="lone surrogate"):
-        Scalars(text="a\ud800b").encode()
-    big = Scalars(text="é" * (1 << 19))
-    assert Scalars.decode(big.encode()) == big
+        cases.Scalars(text="a\ud800b").encode()
+    big = cases.Scalars(text="é" * (1 << 19))
+    assert cases.Scalars.decode(big.encode()) == big
     # CESU-8 (Java's modified UTF-8) of U+1F600 is refused, as SPEC §5.2 asks.
-    cesu = bytearray(Scalars(text="\U0001f600").encode())
+    cesu = bytearray(cases.Scalars(text="\U0001f600").encode())
     cesu[22:27] = b"\x06\xed\xa0\xbd\xed\xb8\x80"
     cesu[0] += 2
     with pytest.raises(DecodeError) as e:
-        Scalars.decode(bytes(cesu))
+        cases.Scalars.decode(bytes(cesu))
     assert e.value.kind is DecodeErrorKind.BAD_UTF8
     assert e.value.path == "Scalars.text"
 
 
 def test_unknown_enum_numbers_survive() -> None:
-    s = Scalars(color=Color(77))
-    back = Scalars.decode(s.encode())
-    assert back.color == 77 and back.color is not Color.RED
-    assert isinstance(back.color, Color)
+    s = cases.Scalars(color=cases.Color(77))
+    back = cases.Scalars.decode(s.encode())
+    assert back.color == 77 and back.color is not cases.Color.RED
+    assert isinstance(back.color, cases.Color)
     assert "Color(77)" in repr(back.color)
     assert back.encode() == s.encode()
-    assert Color(2) is Color.BLUE
-    assert list(Color) == [Color.RED, Color.GREEN, Color.BLUE]
+    assert cases.Color(2) is cases.Color.BLUE
+    assert list(cases.Color) == [cases.Color.RED, cases.Color.GREEN, cases.Color.BLUE]
     bad: Any
     for bad in (-1, 2**31, "RED"):
         with pytest.raises(ValueError):
-            Color(bad)
+            cases.Color(bad)
 
 
 def test_empty_and_absent_collections_are_different_values() -> None:
-    absent = Collections()
-    empty = Collections(maybe_names=[], maybe_map={})
+    absent = cases.Collections()
+    empty = cases.Collections(maybe_names=[], maybe_map={})
     assert round_trip(absent) != round_trip(empty)
-    assert Collections.decode(empty.encode()).maybe_names == []
-    assert Collections.decode(absent.encode()).maybe_names is None
+    assert cases.Collections.decode(empty.encode()).maybe_names == []
+    assert cases.Collections.decode(absent.encode()).maybe_names is None
 
 
 def test_every_collection_filled() -> None:
     c = v.full_collections()
     data = c.encode()
-    back = Collections.decode(data)
+    back = cases.Collections.decode(data)
     assert back.encode() == data
     assert back.sparse_map == c.sparse_map and list(back.by_id) == [-(2**63), 7]
-    assert back.by_color[Color(9)] == []
+    assert back.by_color[cases.Color(9)] == []
 
 
 def test_defaults_are_zero_values_and_fresh_per_instance() -> None:
-    a, b = Collections(), Collections()
+    a, b = cases.Collections(), cases.Collections()
     assert a.ints == [] and a.ints is not b.ints and a.by_id is not b.by_id
     a.ints.append(1)
     assert b.ints == []
     assert MediaContent().media is not MediaContent().media
-    assert Scalars().color is Color.RED and Scalars().text == "" and Scalars().data == b""
-    assert Collections().maybe_names is None
-    assert BinOp().left == ExprLit(Lit())
+    zero = cases.Scalars()
+    assert zero.color is cases.Color.RED and zero.text == "" and zero.data == b""
+    assert cases.Collections().maybe_names is None
+    assert cases.BinOp().left == cases.ExprLit(cases.Lit())
 
 
 def test_a_struct_with_an_optional() -> None:
     for y in (None, 2.5):
-        round_trip(Sample(x=1.0, y=y, color=Color.GREEN))
+        round_trip(cases.Sample(x=1.0, y=y, color=cases.Color.GREEN))
 
 
 def test_recursion_to_the_depth_limit_and_one_past_it() -> None:
-    tree = Node(label="root", children=[v.chain(3), Node()], next=v.chain(2))
+    tree = cases.Node(label="root", children=[v.chain(3), cases.Node()], next=v.chain(2))
     round_trip(tree)
-    assert Node.decode(v.chain(64).encode()) == v.chain(64)
+    assert cases.Node.decode(v.chain(64).encode()) == v.chain(64)
     with pytest.raises(EncodeError, match="deeper than the maximum depth"):
         v.chain(65).encode()
     # 65 levels written with a higher limit are refused, and read by a reader allowed more.
     body = bytearray()
-    Node._write_content(v.chain(65), body, 100)
+    cases.Node._write_content(v.chain(65), body, 100)
     out = encode_varint(len(body)) + body
     with pytest.raises(DecodeError) as e:
-        Node.decode(bytes(out))
+        cases.Node.decode(bytes(out))
     assert e.value.kind is DecodeErrorKind.DEPTH_EXCEEDED
     assert e.value.path.startswith("Node.next.next"), e.value.path
-    assert Node.decode(bytes(out), max_depth=65) == v.chain(65)
+    assert cases.Node.decode(bytes(out), max_depth=65) == v.chain(65)
 
 
 def test_hostile_nesting_is_a_decode_error_not_a_recursion_error() -> None:
@@ -220,28 +207,28 @@ def test_hostile_nesting_is_a_decode_error_not_a_recursion_error() -> None:
     data = b"\x04\x01" * 100_000
     for max_depth in (64, 10**9):
         with pytest.raises(DecodeError) as e:
-            Expr.decode(data, max_depth=max_depth)
+            cases.Expr.decode(data, max_depth=max_depth)
         assert e.value.kind is DecodeErrorKind.DEPTH_EXCEEDED
 
 
 def test_unions() -> None:
-    e = ExprBin(BinOp(op="+", left=ExprLit(Lit(value=-(2**63))), right=ExprCall([ExprName("f"), ExprLit(Lit())])))
+    e = v.expr_bin()
     data = round_trip(e)
-    back = Expr.decode(data)
-    assert isinstance(back, ExprBin) and back.TAG == 2
+    back = cases.Expr.decode(data)
+    assert isinstance(back, cases.ExprBin) and back.TAG == 2
     match back:
-        case ExprBin(BinOp(op=op)):
+        case cases.ExprBin(cases.BinOp(op=op)):
             assert op == "+"
         case _:
             pytest.fail("not matched")
     with pytest.raises(DecodeError) as err:
-        Expr.decode(b"\x09\x00")
+        cases.Expr.decode(b"\x09\x00")
     assert err.value.kind is DecodeErrorKind.UNKNOWN_UNION_TAG
     assert err.value.path == "Expr.<tag 9>"
 
 
 def test_names_that_clash_with_python() -> None:
-    k = Keywords(type_="t", class_="c", match=3, self_=True, import_="i", default=-6, fn="f", none="n")
+    k = cases.Keywords(type_="t", class_="c", match=3, self_=True, import_="i", default=-6, fn="f", none="n")
     assert round_trip(k)
     h = Holder(value=ValueLong(-1), class_="c", encode_="e", self_="me", async_="a", from_="f", is_set=True)
     round_trip(h)
@@ -249,15 +236,15 @@ def test_names_that_clash_with_python() -> None:
 
 
 def test_docs_come_from_the_schema() -> None:
-    assert Scalars.__doc__ == "One field of every scalar type."
+    assert cases.Scalars.__doc__ == "One field of every scalar type."
     assert cases.__doc__ is not None and cases.__doc__.startswith("Every type and edge the round-trip tests")
 
 
 def test_values_are_unhashable_and_compare_by_fields() -> None:
     with pytest.raises(TypeError):
-        hash(Scalars())
-    assert Scalars(text="a") == Scalars(text="a") != Scalars(text="b")
-    assert Scalars() != "Scalars()"
+        hash(cases.Scalars())
+    assert cases.Scalars(text="a") == cases.Scalars(text="a") != cases.Scalars(text="b")
+    assert cases.Scalars() != "Scalars()"
 
 
 def test_errors_say_where_in_the_value_they_are() -> None:
@@ -277,7 +264,9 @@ def test_errors_say_where_in_the_value_they_are() -> None:
 def test_random_bytes_raise_only_decode_error() -> None:
     rng = random.Random(7)
     seeds = [v.media_content().encode(), v.sakai_entity(5).encode(), v.full_collections().encode()]
-    types: list[Any] = [MediaContent, ContentResource, Collections, Expr, Node, Scalars, Holder]
+    types: list[Any] = [
+        MediaContent, ContentResource, cases.Collections, cases.Expr, cases.Node, cases.Scalars, Holder,
+    ]
     for i in range(4000):
         if i % 2:
             data = bytes(rng.randrange(256) for _ in range(rng.randrange(40)))
@@ -326,25 +315,25 @@ def test_a_stream_over_a_socket() -> None:
 
 def test_record_bodies_that_end_between_fields_give_zero_values() -> None:
     # Scalars reads b and i8_value as one struct run; a body may end before, inside or after it.
-    assert Scalars.decode(bytes([0])) == Scalars()
-    assert Scalars.decode(bytes([1, 1])) == Scalars(b=True)
-    assert Scalars.decode(bytes([2, 1, 0xFF])) == Scalars(b=True, i8_value=-1)
+    assert cases.Scalars.decode(bytes([0])) == cases.Scalars()
+    assert cases.Scalars.decode(bytes([1, 1])) == cases.Scalars(b=True)
+    assert cases.Scalars.decode(bytes([2, 1, 0xFF])) == cases.Scalars(b=True, i8_value=-1)
     with pytest.raises(DecodeError) as e:
-        Scalars.decode(bytes([2, 2, 0]))
+        cases.Scalars.decode(bytes([2, 2, 0]))
     assert (e.value.kind, e.value.offset, e.value.path) == (DecodeErrorKind.BAD_BOOL, 1, "Scalars.b")
     full = v.scalars_min().encode()
     # Cut the body right after each field boundary of the zero value: every prefix body decodes.
     # The zero value's body: nine one-byte fields, the f32 at 9..12, the f64 at 13..20, then
     # text, data and color. A cut inside the f32 or the f64 (read as one struct run) is a
     # truncated field; a cut between any two fields, the run's two included, is an older writer.
-    zero = Scalars().encode()[1:]
+    zero = cases.Scalars().encode()[1:]
     inside = set(range(10, 13)) | set(range(14, 21))
     for n in range(len(zero) + 1):
         message = bytes([n]) + zero[:n]
         if n in inside:
             with pytest.raises(DecodeError) as err:
-                Scalars.decode(message)
+                cases.Scalars.decode(message)
             assert err.value.kind is DecodeErrorKind.TRUNCATED, n
         else:
-            assert Scalars.decode(message) == Scalars(), n
-    assert Scalars.decode(full) == v.scalars_min()
+            assert cases.Scalars.decode(message) == cases.Scalars(), n
+    assert cases.Scalars.decode(full) == v.scalars_min()

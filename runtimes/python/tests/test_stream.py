@@ -246,6 +246,22 @@ def test_value_that_cannot_be_encoded_writes_nothing() -> None:
     assert w.records_written == 1
 
 
+def test_generated_writer_errors_are_encode_errors() -> None:
+    # A generated writer writes short strings inline (pure Python: str.encode), so a lone
+    # surrogate surfaces as UnicodeEncodeError there; the stream says EncodeError as encode() does.
+    buf = io.BytesIO()
+    w = StreamWriter(buf, Message)
+    for bad in (Message(username="\ud800"), Message(userid="1")):  # type: ignore[arg-type]
+        with pytest.raises(EncodeError) as stream_error:
+            w.write(bad)
+        with pytest.raises(EncodeError) as message_error:
+            bad.encode()
+        assert str(stream_error.value) == str(message_error.value)
+    assert w.records_written == 0
+    w.close()
+    assert buf.getvalue() == encode_header(Message.TYPE_ID, Message.FINGERPRINT)
+
+
 def test_close_leaves_the_file_open_unless_told() -> None:
     buf = io.BytesIO()
     w = StreamWriter(buf, Pair)

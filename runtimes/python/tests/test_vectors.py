@@ -16,22 +16,7 @@ import pytest
 from bench.employee import Staff
 from bench.empty import EmptyDataRecord
 from chem import Molecule, MoleculeSet
-from edge.cases import (
-    BinOp,
-    Collections,
-    Color,
-    EvolvedV1,
-    EvolvedV2,
-    ExprBin,
-    ExprCall,
-    ExprLit,
-    ExprName,
-    Keywords,
-    Lit,
-    Node,
-    Sample,
-    Scalars,
-)
+from edge import cases
 from edge.names import (
     Holder,
     Object,
@@ -69,21 +54,19 @@ def expected(case: str) -> Any:
         "w5_ethanol": v.ethanol,
         "w5_set": lambda: MoleculeSet(molecules=[v.ethanol(), Molecule()]),
         "w6_media_content": v.media_content,
-        "scalars_zero": Scalars,
+        "scalars_zero": cases.Scalars,
         "scalars_min": v.scalars_min,
         "scalars_max": v.scalars_max,
         "scalars_nan": v.scalars_nan,
-        "scalars_unknown_enum": lambda: Scalars(color=Color(77)),
-        "collections_absent": Collections,
-        "collections_empty": lambda: Collections(maybe_names=[], maybe_map={}),
+        "scalars_unknown_enum": lambda: cases.Scalars(color=cases.Color(77)),
+        "collections_absent": cases.Collections,
+        "collections_empty": lambda: cases.Collections(maybe_names=[], maybe_map={}),
         "collections_full": v.full_collections,
-        "sample_without_y": lambda: Sample(x=1.0, y=None, color=Color.GREEN),
-        "sample_with_y": lambda: Sample(x=1.0, y=2.5, color=Color.GREEN),
-        "node_tree": lambda: Node(label="root", children=[v.chain(3), Node()], next=v.chain(2)),
+        "sample_without_y": lambda: cases.Sample(x=1.0, y=None, color=cases.Color.GREEN),
+        "sample_with_y": lambda: cases.Sample(x=1.0, y=2.5, color=cases.Color.GREEN),
+        "node_tree": lambda: cases.Node(label="root", children=[v.chain(3), cases.Node()], next=v.chain(2)),
         "node_depth_64": lambda: v.chain(64),
-        "expr_bin": lambda: ExprBin(
-            BinOp(op="+", left=ExprLit(Lit(value=-(2**63))), right=ExprCall([ExprName("f"), ExprLit(Lit())]))
-        ),
+        "expr_bin": v.expr_bin,
         "holder_names": lambda: Holder(
             value=ValueList(
                 [
@@ -100,12 +83,15 @@ def expected(case: str) -> Any:
             async_="a",
             is_set=True,
         ),
-        "keywords": lambda: Keywords(
+        "keywords": lambda: cases.Keywords(
             type_="t", class_="c", match=3, self_=True, import_="i", default=-6, fn="f", none="n"
         ),
-        "evolved_v1": lambda: EvolvedV1(name="widget", count=7),
-        "evolved_v2": lambda: EvolvedV2(
-            name="widget", note="new", tags=["a", "b"], sample=Sample(x=-1.5, y=0.0, color=Color.RED)
+        "evolved_v1": lambda: cases.EvolvedV1(name="widget", count=7),
+        "evolved_v2": lambda: cases.EvolvedV2(
+            name="widget",
+            note="new",
+            tags=["a", "b"],
+            sample=cases.Sample(x=-1.5, y=0.0, color=cases.Color.RED),
         ),
     }
     if case not in table:

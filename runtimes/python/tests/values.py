@@ -12,7 +12,7 @@ from bench.empty import EmptyData, EmptyDataSet
 from bench.media import Image, Media, MediaContent, Player, Size
 from bench.message import Message
 from chem import Atom, Bond, BondOrder, Molecule, Stereo
-from edge.cases import Collections, Color, Node, Scalars
+from edge.cases import BinOp, Collections, Color, ExprBin, ExprCall, ExprLit, ExprName, Lit, Node, Scalars
 from sakai.common import Audit
 from sakai.content import AccessMode, ContentResource
 
@@ -208,3 +208,9 @@ def chain(depth: int) -> Node:
     for i in range(1, depth):
         node = Node(label=f"n{i}", next=node)
     return node
+
+
+def expr_bin() -> ExprBin:
+    """``-2⁶³ + f(0)``: a union in a union, at both ends of i64 (EdgeValues.binaryExpression() in the Java tests)."""
+    call = ExprCall([ExprName("f"), ExprLit(Lit())])
+    return ExprBin(BinOp(op="+", left=ExprLit(Lit(value=-(2**63))), right=call))

@@ -5,6 +5,7 @@ reasons, ``_native/errors.c``)."""
 from __future__ import annotations
 
 import enum
+import struct
 
 from cser.limits import MAX_DEPTH
 from cser.path import FieldPath
@@ -219,6 +220,33 @@ def range_error(v: object, type_name: str) -> EncodeError:
 #: What Python's dict iteration raises (RuntimeError) when the dict changes meanwhile: the Python
 #: writers report it as changed_during_encode's EncodeError, the C writer raises that directly.
 DICT_CHANGED = ("dictionary changed size during iteration", "dictionary keys changed during iteration")
+
+#: What a pure-Python writer lets through for a value it cannot encode, for :func:`encode_failure`
+#: to turn into EncodeError: a wrongly typed value (mypy --strict catches those statically; this at
+#: run time), a lone surrogate in a string written inline (``str.encode``), a cycle, a changed dict.
+WRITE_FAILURES = (TypeError, AttributeError, OverflowError, struct.error, UnicodeEncodeError, RuntimeError)
+
+
+def encode_failure(e: Exception, value: object) -> Exception:
+    """The error to raise for ``e``, which a writer raised while writing ``value`` (one of
+    :data:`WRITE_FAILURES`): the EncodeError a user is promised, or ``e`` itself for a
+    RuntimeError that is not a writer's. Every caller of a whole value's writer (a message, a
+    stream frame) raises it, so each says the same."""
+    err: Exception
+    if isinstance(e, UnicodeEncodeError):
+        err = lone_surrogate(e.start)
+    elif isinstance(e, RecursionError):
+        err = EncodeError("the value nests too deeply (a cycle?)")
+    elif isinstance(e, RuntimeError):
+        if str(e) not in DICT_CHANGED:
+            return e
+        err = changed_during_encode("map")
+    else:
+        err = EncodeError(f"cannot encode {type(value).__name__}: {e}")
+        err.__cause__ = e
+        return err
+    err.__suppress_context__ = True  # as "raise ... from None": the writer's error says nothing more
+    return err
 
 
 def changed_during_encode(what: str) -> EncodeError:

@@ -12,17 +12,14 @@ the interpreter's stack allows into *depth exceeded*.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable
 from typing import Any
 
 from cser.errors import (
-    DICT_CHANGED,
     STREAM_HINT,
+    WRITE_FAILURES,
     DecodeError,
-    EncodeError,
-    changed_during_encode,
-    lone_surrogate,
+    encode_failure,
     recursion_exceeded,
     trailing_bytes,
 )
@@ -66,16 +63,8 @@ def encoder(write: Writer) -> Callable[[Any], bytes]:
         out = bytearray()
         try:
             write(value, out, MAX_DEPTH)
-        except (TypeError, AttributeError, OverflowError, struct.error) as e:
-            raise EncodeError(f"cannot encode {type(value).__name__}: {e}") from e
-        except UnicodeEncodeError as e:
-            raise lone_surrogate(e.start) from None
-        except RecursionError:
-            raise EncodeError("the value nests too deeply (a cycle?)") from None
-        except RuntimeError as e:
-            if str(e) not in DICT_CHANGED:
-                raise
-            raise changed_during_encode("map") from None
+        except WRITE_FAILURES as e:
+            raise encode_failure(e, value)  # noqa: B904 (it sets the cause itself)
         return bytes(out)
 
     return encode

@@ -19,31 +19,8 @@ import struct
 from typing import Any
 
 from cser import collections, zigzag
-from cser.descriptors import (
-    BOOL,
-    ENUM,
-    F32,
-    F64,
-    I8,
-    I16,
-    I32,
-    I64,
-    LIST,
-    MAP,
-    OPTLIST,
-    OPTMAP,
-    RECORD,
-    REF,
-    STRING,
-    STRUCT,
-    U8,
-    U16,
-    U32,
-    U64,
-    FieldDesc,
-    Spec,
-    TypeDesc,
-)
+from cser import descriptors as d
+from cser.descriptors import FieldDesc, Spec, TypeDesc
 from cser.errors import (
     DecodeError,
     bad_bool,
@@ -223,7 +200,8 @@ HELPERS: dict[str, Any] = {
 
 #: The largest varint of each integer kind (a signed kind's is its largest zigzag value).
 VARINT_MAX = {
-    I16: 0xFFFF, I32: 0xFFFFFFFF, I64: U64_MAX, U16: 0xFFFF, U32: 0xFFFFFFFF, U64: U64_MAX, ENUM: 0x7FFFFFFF,
+    d.I16: 0xFFFF, d.I32: 0xFFFFFFFF, d.I64: U64_MAX,
+    d.U16: 0xFFFF, d.U32: 0xFFFFFFFF, d.U64: U64_MAX, d.ENUM: 0x7FFFFFFF,
 }
 
 
@@ -243,7 +221,7 @@ class _Emitter:
         """Reads a value of type ``s`` into ``loc.var``; ``guarded``: pos < end is known."""
         x = loc.var
         k = s.kind
-        if loc.depth >= NEST_DEPTH and k in (LIST, OPTLIST, MAP, OPTMAP) and not is_packed(s):
+        if loc.depth >= NEST_DEPTH and k in (d.LIST, d.OPTLIST, d.MAP, d.OPTMAP) and not is_packed(s):
             # Each level of a collection nests two or three blocks (a loop, a try, an if), and
             # CPython refuses more than 20 in one function: deeper levels go to a function of
             # their own, which starts again at depth 0 (SPEC §2.1 allows 32 levels).
@@ -253,58 +231,58 @@ class _Emitter:
                         f"    return {inner.var}, pos"])
             return [f"{x}, pos = {name}(data, pos, end, depth)"]
         head = [] if guarded else not_at_end()
-        if k == BOOL:
+        if k == d.BOOL:
             return [*head, "b = data[pos]", "if b > 1:", "    raise bad_bool(pos, b)", f"{x} = b == 1", "pos += 1"]
-        if k == I8:
+        if k == d.I8:
             return [*head, f"{x} = data[pos]", f"if {x} > 0x7F:", f"    {x} -= 0x100", "pos += 1"]
-        if k == U8:
+        if k == d.U8:
             return [*head, f"{x} = data[pos]", "pos += 1"]
-        if k in (U16, U32, U64):
+        if k in (d.U16, d.U32, d.U64):
             return head + self.varint(x, VARINT_MAX[k])
-        if k in (I16, I32, I64):
+        if k in (d.I16, d.I32, d.I64):
             return head + self.varint(x, VARINT_MAX[k]) + [f"{x} = {zigzag.DECODE.format(x=x)}"]
-        if k == ENUM:
+        if k == d.ENUM:
             members = self.m.const(s.members, "M_" + s.cls.__name__)
             cls = self.m.const(s.cls, s.cls.__name__)
             return head + self.varint("u", 0x7FFFFFFF) + [
                 f"{x} = {members}.get(u)", f"if {x} is None:", f"    {x} = {cls}(u)"]
-        if k == F32:
+        if k == d.F32:
             return ["if pos + 4 > end:", "    raise truncated(end)", f"{x} = read_f32(data, pos)", "pos += 4"]
-        if k == F64:
+        if k == d.F64:
             return ["if pos + 8 > end:", "    raise truncated(end)", f"{x} = F64.unpack_from(data, pos)[0]", "pos += 8"]
-        if k == STRING:
+        if k == d.STRING:
             # A string whose length fits one byte is decoded inline; a bad sequence there raises
             # UnicodeDecodeError, which the enclosing handler turns into BAD_UTF8 at pos + 1 + e.start.
             return [*head, "n = data[pos]", "if n < 0x80 and pos + n < end:", f"    {x} = data[pos + 1 : pos + 1 + n].decode()", "    pos += 1 + n", "else:", f"    {x}, pos = read_str(data, pos, end)"]
-        if k == REF:
+        if k == d.REF:
             return [f"{x}, pos = {self.m.reader_of(s.cls)}(data, pos, end, depth)"]
         if is_packed(s):
             return [f"{x}, pos = {self.packed(s)}"]
-        if k == LIST:
+        if k == d.LIST:
             return collections.read_list(s, loc, self.value)
-        if k == OPTLIST:
+        if k == d.OPTLIST:
             return collections.read_optional_list(s, loc, self.value)
-        if k == MAP:
+        if k == d.MAP:
             return collections.read_map(s, loc, self.value)
-        if k == OPTMAP:
+        if k == d.OPTMAP:
             return collections.read_optional_map(s, loc, self.value)
         return [f"{x}, pos = read_bytes(data, pos, end)"]
 
     def packed(self, s: Spec) -> str:
         assert s.elem is not None
         k = s.elem.kind
-        if k == BOOL:
+        if k == d.BOOL:
             return "read_bool_list(data, pos, end)"
-        if k == U8:
+        if k == d.U8:
             return "read_u8_list(data, pos, end)"
-        if k == I8:
+        if k == d.I8:
             return "read_i8_list(data, pos, end)"
-        if k == F32:
+        if k == d.F32:
             return 'read_float_list(data, pos, end, "f", 4)'
-        if k == F64:
+        if k == d.F64:
             return 'read_float_list(data, pos, end, "d", 8)'
         maximum = hexnum(VARINT_MAX[k])
-        if k in (U16, U32, U64):
+        if k in (d.U16, d.U32, d.U64):
             return f"read_uint_list(data, pos, end, {maximum})"
         return f"read_sint_list(data, pos, end, {maximum})"
 
@@ -350,18 +328,18 @@ class _Emitter:
         names = [Local("x" + str(f.index)).var for f in run]
         body = [f"{', '.join(names)} = {name}.unpack_from(data, pos)"]
         for f, x, off in zip(run, names, offsets, strict=True):
-            if f.spec.kind == BOOL:
+            if f.spec.kind == d.BOOL:
                 body += [f"if {x} > 1:", f"    f = {f.index}", f"    raise bad_bool(pos + {off}, {x})"]
-            elif f.spec.kind == F32:
+            elif f.spec.kind == d.F32:
                 # struct's "<f" quiets a signalling NaN: a NaN is read again, bit for bit.
                 body += [f"if {x} != {x}:", f"    {x} = read_f32(data, pos + {off})"]
         for f, x in zip(run, names, strict=True):
-            body.append(f"v.{f.attr} = {x}" + (" == 1" if f.spec.kind == BOOL else ""))
+            body.append(f"v.{f.attr} = {x}" + (" == 1" if f.spec.kind == d.BOOL else ""))
         body.append(f"pos += {st.size}")
         return [f"f = {run[0].index}", f"if pos + {st.size} <= end:", *indent(body), "else:", *indent(plain)]
 
     def fields(self, td: TypeDesc, i: int) -> list[str]:
-        record = td.kind == RECORD
+        record = td.kind == d.RECORD
         out: list[str] = []
         for piece in pieces(td):
             plain: list[str] = []
@@ -453,10 +431,10 @@ def emit(m: Module) -> None:
     """Writes the reader of every type of ``m`` (and a record's zero filler) into its source."""
     e = _Emitter(m)
     for i, td in enumerate(m.types):
-        if td.kind == RECORD:
+        if td.kind == d.RECORD:
             m.add(e.record_type(td, i))
             m.add(e.zero(td, i))
-        elif td.kind == STRUCT:
+        elif td.kind == d.STRUCT:
             m.add(e.struct_type(td, i))
         else:
             m.add(e.union_type(td, i))

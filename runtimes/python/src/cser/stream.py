@@ -16,9 +16,9 @@ import errno
 import socket
 import struct
 from types import TracebackType
-from typing import BinaryIO, Generic, Protocol, TypeVar, cast
+from typing import Any, BinaryIO, Generic, Literal, Protocol, TypeVar, cast
 
-from cser.errors import DICT_CHANGED, DecodeError, DecodeErrorKind, EncodeError, changed_during_encode
+from cser.errors import WRITE_FAILURES, DecodeError, DecodeErrorKind, encode_failure
 from cser.limits import DEFAULT_MAX_MESSAGE_SIZE, MAX_DEPTH
 from cser.varint import MAX_VARINT_LEN, encode_varint, read_varint
 
@@ -117,11 +117,31 @@ def encode_header(type_id: int, fingerprint: int) -> bytes:
         ) from None
 
 
-_S = TypeVar("_S", bound="_Closing")
+_S = TypeVar("_S", bound="_Stream[Any]")
+_F = TypeVar("_F")
 
 
-class _Closing:
-    """``with`` for the stream writer and reader: ``close()`` when the block ends, however it ends."""
+class _Stream(Generic[T]):
+    """What the stream writer and reader share: the message type and the nesting bound, the
+    socket they may have been given, the count of messages, and ``with``, which closes the stream
+    when the block ends, however it ends."""
+
+    def __init__(self, message_type: MessageType[T], max_depth: int, closefd: bool) -> None:
+        if max_depth < 1:
+            raise ValueError(f"max_depth must be at least 1, not {max_depth}")
+        self._type = message_type
+        self._max_depth = max_depth
+        self._closefd = closefd
+        self._sock: socket.socket | None = None
+        self._records = 0
+        self._closed = False
+
+    def _file(self, f: _F | socket.socket, mode: Literal["rb", "wb"]) -> _F | BinaryIO:
+        """``f``, or for a socket a file made on it (the socket is kept for :func:`_release`)."""
+        if isinstance(f, socket.socket):
+            self._sock = f
+            return cast(BinaryIO, f.makefile(mode))
+        return f
 
     def close(self) -> None:
         raise NotImplementedError
@@ -138,7 +158,7 @@ class _Closing:
         self.close()
 
 
-class StreamWriter(_Closing, Generic[T]):
+class StreamWriter(_Stream[T]):
     """Writes a stream of ``message_type`` values to ``out``: a binary file object (anything
     with ``write(bytes)``) or a :class:`socket.socket`.
 
@@ -158,20 +178,10 @@ class StreamWriter(_Closing, Generic[T]):
     ) -> None:
         """``max_depth`` bounds the nesting of each value written (SPEC §7); ``closefd``
         makes :meth:`close` close ``out`` too."""
-        if max_depth < 1:
-            raise ValueError(f"max_depth must be at least 1, not {max_depth}")
-        self._sock: socket.socket | None = None
-        if isinstance(out, socket.socket):
-            self._sock = out
-            out = out.makefile("wb")
-        self._out: _Writable = out
-        self._type = message_type
-        self._max_depth = max_depth
-        self._closefd = closefd
+        super().__init__(message_type, max_depth, closefd)
         # Built now, not on first use, so a class with a bad type id fails at construction.
         self._header: bytes | None = encode_header(message_type.TYPE_ID, message_type.FINGERPRINT)
-        self._records = 0
-        self._closed = False
+        self._out: _Writable = self._file(out, "wb")
 
     @property
     def records_written(self) -> int:
@@ -186,15 +196,8 @@ class StreamWriter(_Closing, Generic[T]):
         content = bytearray()
         try:
             self._type._write_content(value, content, self._max_depth)
-        except (TypeError, AttributeError, OverflowError, struct.error) as e:
-            # A wrongly typed value (mypy catches those statically; this catches them at run time).
-            raise EncodeError(f"cannot encode {type(value).__name__}: {e}") from e
-        except RecursionError:
-            raise EncodeError("the value nests too deeply (a cycle?)") from None
-        except RuntimeError as e:
-            if str(e) not in DICT_CHANGED:
-                raise
-            raise changed_during_encode("map") from None
+        except WRITE_FAILURES as e:
+            raise encode_failure(e, value)  # noqa: B904 (it sets the cause itself)
         frame = encode_varint(len(content)) + content
         if self._header is not None:
             frame = self._header + frame
@@ -232,7 +235,7 @@ class StreamWriter(_Closing, Generic[T]):
             raise ValueError("the stream writer is closed")
 
 
-class StreamReader(_Closing, Generic[T]):
+class StreamReader(_Stream[T]):
     """Reads a stream of ``message_type`` values from ``inp``: a binary file object (anything
     with ``read(n)`` or ``readinto(buffer)``) or a :class:`socket.socket`.
 
@@ -264,24 +267,14 @@ class StreamReader(_Closing, Generic[T]):
         :meth:`close` close ``inp`` too."""
         if max_message_size < 0:
             raise ValueError(f"max_message_size must not be negative, not {max_message_size}")
-        if max_depth < 1:
-            raise ValueError(f"max_depth must be at least 1, not {max_depth}")
-        self._sock: socket.socket | None = None
-        if isinstance(inp, socket.socket):
-            self._sock = inp
-            inp = inp.makefile("rb")
-        self._inp = inp
-        self._type = message_type
+        super().__init__(message_type, max_depth, closefd)
         self._max_size = max_message_size
-        self._max_depth = max_depth
         self._require_fingerprint = require_fingerprint
-        self._closefd = closefd
         self._offset = 0  # stream offset of the next byte to read
         self._fingerprint: int | None = None
-        self._records = 0
         self._at_end = False
         self._broken: DecodeError | None = None
-        self._closed = False
+        self._inp: _Readable | _ReadableInto | BinaryIO = self._file(inp, "rb")
 
     @property
     def writer_fingerprint(self) -> int:

@@ -14,32 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cser import collections, zigzag
-from cser.descriptors import (
-    BOOL,
-    ENUM,
-    F32,
-    F64,
-    I8,
-    I16,
-    I32,
-    I64,
-    LIST,
-    MAP,
-    OPTLIST,
-    OPTMAP,
-    RECORD,
-    REF,
-    SCALAR_NAMES,
-    STRING,
-    STRUCT,
-    U8,
-    U16,
-    U32,
-    U64,
-    FieldDesc,
-    Spec,
-    TypeDesc,
-)
+from cser import descriptors as d
+from cser.descriptors import FieldDesc, Spec, TypeDesc
 from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
 from cser.floats import pack_f32, pack_f32_list, to_double
 from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, pieces, run_struct
@@ -197,9 +173,9 @@ HELPERS: dict[str, Any] = {
 # ---- the interpreter: Python source from descriptors -----------------------------------------
 
 #: The bits of each signed varint kind, and the largest value of each unsigned one.
-SIGNED_BITS = {I16: 16, I32: 32, I64: 64}
-UNSIGNED_MAX = {U16: 0xFFFF, U32: 0xFFFFFFFF, U64: (1 << 64) - 1}
-PACKED_CODES = {U8: "B", I8: "b", F32: "f", F64: "d"}
+SIGNED_BITS = {d.I16: 16, d.I32: 32, d.I64: 64}
+UNSIGNED_MAX = {d.U16: 0xFFFF, d.U32: 0xFFFFFFFF, d.U64: (1 << 64) - 1}
+PACKED_CODES = {d.U8: "B", d.I8: "b", d.F32: "f", d.F64: "d"}
 
 
 class _Emitter:
@@ -218,56 +194,57 @@ class _Emitter:
         """Writes the value in ``loc.var``, of type ``s``."""
         x = loc.var
         k = s.kind
-        if loc.depth >= NEST_DEPTH and k in (LIST, OPTLIST, MAP, OPTMAP) and not is_packed(s):
+        if loc.depth >= NEST_DEPTH and k in (d.LIST, d.OPTLIST, d.MAP, d.OPTMAP) and not is_packed(s):
             # Past NEST_DEPTH levels a function of its own, as in cser.reader.
             name = self.m.fresh("write_nested")
             self.m.add([f"def {name}(x, out, depth):", *indent(self.value(s, Local("x")))])
             return [f"{name}({x}, out, depth)"]
-        if k == BOOL:
+        if k == d.BOOL:
             return [f"out.append(1 if {x} else 0)"]
-        if k == I8:
+        if k == d.I8:
             return [*self.check(x, "-0x80", "0x7F", "i8"), f"out.append({x} & 0xFF)"]
-        if k == U8:
+        if k == d.U8:
             return [*self.check(x, "0", "0xFF", "u8"), f"out.append({x})"]
         if k in UNSIGNED_MAX:
-            return self.check(x, "0", hexnum(UNSIGNED_MAX[k]), SCALAR_NAMES[k]) + self.varint(x)
+            return self.check(x, "0", hexnum(UNSIGNED_MAX[k]), d.SCALAR_NAMES[k]) + self.varint(x)
         if k in SIGNED_BITS:
             bits = SIGNED_BITS[k]
-            return [*self.check(x, "-" + hexnum(1 << (bits - 1)), hexnum((1 << (bits - 1)) - 1), SCALAR_NAMES[k]),
+            lo, hi = "-" + hexnum(1 << (bits - 1)), hexnum((1 << (bits - 1)) - 1)
+            return [*self.check(x, lo, hi, d.SCALAR_NAMES[k]),
                     f"{x} = {zigzag.ENCODE.format(x=x)}", *self.varint(x)]
-        if k == ENUM:
+        if k == d.ENUM:
             return self.check(x, "0", "0x7FFFFFFF", s.name) + self.varint(x)
-        if k == F32:
+        if k == d.F32:
             return [f"out += pack_f32({x})"]
-        if k == F64:
+        if k == d.F64:
             return [f"out += F64.pack({x})"]
-        if k == STRING:
+        if k == d.STRING:
             # A lone surrogate raises UnicodeEncodeError here; encode() reports it as EncodeError.
             return [f"b = str.encode({x})", "n = len(b)", *self.varint("n"), "out += b"]
-        if k == REF:
+        if k == d.REF:
             return [f"{self.m.writer_of(s.cls)}({x}, out, depth)"]
         if is_packed(s):
             return [self.packed(s, x)]
-        if k == LIST:
+        if k == d.LIST:
             return collections.write_list(s, loc, self.value)
-        if k == OPTLIST:
+        if k == d.OPTLIST:
             return collections.write_optional_list(s, loc, self.value)
-        if k == MAP:
+        if k == d.MAP:
             return collections.write_map(s, loc, self.value)
-        if k == OPTMAP:
+        if k == d.OPTMAP:
             return collections.write_optional_map(s, loc, self.value)
         return [f"write_bytes(out, {x})"]
 
     def packed(self, s: Spec, x: str) -> str:
         assert s.elem is not None
         k = s.elem.kind
-        if k == BOOL:
+        if k == d.BOOL:
             return f"write_bool_list(out, {x})"
         if k in PACKED_CODES:
             return f'write_packed(out, {x}, "{PACKED_CODES[k]}")'
         if k in UNSIGNED_MAX:
-            return f'write_uint_list(out, {x}, {hexnum(UNSIGNED_MAX[k])}, "{SCALAR_NAMES[k]}")'
-        return f'write_sint_list(out, {x}, {SIGNED_BITS[k] - 1}, "{SCALAR_NAMES[k]}")'
+            return f'write_uint_list(out, {x}, {hexnum(UNSIGNED_MAX[k])}, "{d.SCALAR_NAMES[k]}")'
+        return f'write_sint_list(out, {x}, {SIGNED_BITS[k] - 1}, "{d.SCALAR_NAMES[k]}")'
 
     def presence_byte(self, td: TypeDesc, f: FieldDesc) -> list[str]:
         # Each optional field of the group is read once here and once when it is written (as the
@@ -314,15 +291,15 @@ class _Emitter:
         for f in run:
             x = Local(f"x{f.index}").var
             out.append(f"{x} = v.{f.attr}")
-            if f.spec.kind == I8:
+            if f.spec.kind == d.I8:
                 out += self.check(x, "-0x80", "0x7F", "i8")
-            elif f.spec.kind == U8:
+            elif f.spec.kind == d.U8:
                 out += self.check(x, "0", "0xFF", "u8")
-            elif f.spec.kind == BOOL:
+            elif f.spec.kind == d.BOOL:
                 out.append(f"{x} = 1 if {x} else 0")
-            elif f.spec.kind == F64:
+            elif f.spec.kind == d.F64:
                 out += [f"if type({x}) is not float:", f"    {x} = to_double({x})"]
-            elif f.spec.kind == F32:
+            elif f.spec.kind == d.F32:
                 # Its 4 bytes, a NaN bit for bit (struct's "<f" would quiet a signalling one).
                 out.append(f"{x} = pack_f32({x})")
             values.append(x)
@@ -375,9 +352,9 @@ def emit(m: Module) -> None:
     """Writes the writer of every type of ``m`` into its source."""
     e = _Emitter(m)
     for i, td in enumerate(m.types):
-        if td.kind == RECORD:
+        if td.kind == d.RECORD:
             m.add(e.record_type(td, i))
-        elif td.kind == STRUCT:
+        elif td.kind == d.STRUCT:
             m.add(e.struct_type(td, i))
         else:
             m.add(e.union_type(td, i))
