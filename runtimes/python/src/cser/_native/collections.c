@@ -2,10 +2,17 @@
  * and written by walking the TypeDefs of bind.c, as cser/collections.py's code does: the count,
  * the presence byte before every eighth optional, the duplicate map-key check; the same bytes,
  * objects and errors. reader.c and writer.c call these for the values that are collections;
- * these call decode_value and encode_value for the elements, keys and values. */
+ * these call back the value codecs module.c hands over (ElementCodecs, native.h) for the
+ * elements, keys and values. */
 #include "wire.h"
 
 #include <string.h>
+
+static ElementCodecs codec;
+
+void collections_init(const ElementCodecs *codecs) {
+    codec = *codecs;
+}
 
 /* ---- writing --------------------------------------------------------------------------------
  *
@@ -60,7 +67,7 @@ static inline void prefetch_fields(TypeDef *td, PyObject *x) {
     }
 }
 
-/* The records of a list (or tuple), each written by encode_typedef directly; returns the number
+/* The records of a list (or tuple), each written by the record codec directly; returns the number
  * written, or -1. Walking a long list of records is a chain of cache misses: the record, then
  * each object a field holds, whose header is read before a byte of it is written, so the time
  * of such a list moved with where its objects landed in memory (runtimes/python/README.md has
@@ -84,7 +91,7 @@ static Py_ssize_t encode_records(TypeDef *td, PyObject *seq, Out *o, int depth) 
         }
         PyObject *item = items[i];
         Py_INCREF(item);
-        int r = encode_typedef(td, item, o, depth);
+        int r = codec.write_record(td, item, o, depth);
         Py_DECREF(item);
         if (r < 0) {
             return -1;
@@ -163,7 +170,7 @@ static int encode_floats(int kind, PyObject *seq, Py_ssize_t n, Out *o) {
  * reference to it. */
 static inline int encode_held(Spec *e, PyObject *item, Out *o, int depth) {
     Py_INCREF(item);
-    int w = encode_value(e, item, o, depth);
+    int w = codec.write_element(e, item, o, depth);
     Py_DECREF(item);
     return w;
 }
@@ -299,13 +306,13 @@ int encode_map(Spec *s, PyObject *x, Out *o, int depth, int optionals) {
             w = write_byte(o, pb);
         }
         if (w == 0) {
-            w = encode_value(s->elem, k, o, depth);
+            w = codec.write_element(s->elem, k, o, depth);
         }
         if (w == 0 && optionals && (v != Py_None) != ((pb >> (count & 7)) & 1)) {
             w = changed("map");
         }
         if (w == 0 && (!optionals || v != Py_None)) {
-            w = encode_value(s->value, v, o, depth);
+            w = codec.write_element(s->value, v, o, depth);
         }
         Py_DECREF(k);
         Py_DECREF(v);
@@ -413,7 +420,7 @@ PyObject *decode_list(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int dept
         break;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = decode_value(e, d, pos, end, depth);
+        PyObject *x = codec.read_element(e, d, pos, end, depth);
         if (x == NULL) {
             /* Packed varint lists report no index, like the pure-Python bulk readers. */
             if (e->kind >= K_STRING) {
@@ -463,7 +470,7 @@ PyObject *decode_optlist(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int d
         }
         PyObject *x;
         if (pb & (1 << (i & 7))) {
-            x = decode_value(s->elem, d, pos, end, depth);
+            x = codec.read_element(s->elem, d, pos, end, depth);
             if (x == NULL) {
                 push_index(i);
                 goto fail;
@@ -493,7 +500,7 @@ static PyObject *decode_key_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
     const Py_ssize_t p = *pos;
     const uint8_t *data = d->data;
     if (p >= end || data[p] > KEY_CACHE_MAX_LEN || data[p] > end - p - 1) {
-        return decode_str_outline(d, pos, end); /* long, or truncated: the general path reports it */
+        return codec.read_string(d, pos, end); /* long, or truncated: the general path reports it */
     }
     const Py_ssize_t n = data[p];
     const uint8_t *chars = data + p + 1;
@@ -517,7 +524,7 @@ static PyObject *decode_key_str(Dec *d, Py_ssize_t *pos, Py_ssize_t end) {
         h = (h ^ w) * 0x9E3779B97F4A7C15u;
     }
     if (seen & 0x8080808080808080u) {
-        return decode_str_outline(d, pos, end);
+        return codec.read_string(d, pos, end);
     }
     PyObject **slot = &key_cache[(h >> 40) & (KEY_CACHE_SLOTS - 1)];
     PyObject *k = *slot;
@@ -572,13 +579,14 @@ PyObject *decode_map(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth
         if (optionals && (i & 7) == 0 && read_list_presence(d, pos, end, i, n, &pb) < 0) {
             goto fail;
         }
-        PyObject *k = s->elem->kind == K_STRING ? decode_key_str(d, pos, end) : decode_value(s->elem, d, pos, end, depth);
+        PyObject *k = s->elem->kind == K_STRING ? decode_key_str(d, pos, end)
+                                                 : codec.read_element(s->elem, d, pos, end, depth);
         if (k == NULL) {
             goto fail;
         }
         PyObject *v;
         if (pb & (1 << (i & 7))) {
-            v = decode_value(s->value, d, pos, end, depth);
+            v = codec.read_element(s->value, d, pos, end, depth);
             if (v == NULL) {
                 push_segment(S_push_key, k);
                 Py_DECREF(k);

@@ -33,7 +33,7 @@ static int parse_depth(PyObject *arg, int *depth) {
  * made is reachable from the value being built (a failed decode frees its part by reference
  * counting), so a collection in the middle frees nothing and only traverses the new objects,
  * once per 700 allocations, and now and then the older generations too. That was a third of
- * decoding 5,000 W2 employees (764 -> 505 us). The new objects count towards the next
+ * the time of decoding W2's 5,000 employees (benchmarks/notes.md). The new objects count towards the next
  * collection as usual. A collector the program disabled stays disabled. Python code a decode
  * calls (reader.c, python_call_begin) runs with the collector on: it can make garbage cycles.
  * From 3.12 on CPython collects only between bytecodes, never inside a C call, so there is
@@ -311,6 +311,8 @@ PyMODINIT_FUNC PyInit__native(void) {
     if (PyType_Ready(&TypeCodecType) < 0) {
         return NULL;
     }
+    static const ElementCodecs element_codecs = {decode_value, decode_str_outline, encode_value, encode_typedef};
+    collections_init(&element_codecs);
     if (errors_init() < 0 || bind_init() < 0) {
         return NULL;
     }

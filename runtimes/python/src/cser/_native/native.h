@@ -55,7 +55,7 @@
 #endif
 
 /* A small fast path used in more than one place (a field's slot value, a value in a list): GCC
- * stopped inlining it once it had two callers, and W2 encode took 25% longer. */
+ * stopped inlining it once it had two callers, and W2's encode slowed (benchmarks/notes.md). */
 #if defined(__GNUC__) || defined(__clang__)
 #define CSER_INLINE inline __attribute__((always_inline))
 #else
@@ -237,13 +237,10 @@ PyObject *decode_typedef(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, i
 PyObject *decode_value(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
 /* A string, kept out of line (a map key that the key cache does not take). */
 PyObject *decode_str_outline(Dec *d, Py_ssize_t *pos, Py_ssize_t end);
-/* A varint of more than two bytes, or one that is malformed or above `max` (wire.h, read_varint,
- * reads the rest inline). */
-int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out);
 /* A record's body filling data[pos:end] (a stream frame's content). */
 PyObject *decode_record_body(TypeDef *td, Dec *d, Py_ssize_t pos, Py_ssize_t end, int depth);
 
-/* ---- writer.c ------------------------------------------------------------------------------ */
+/* ---- the output buffer (wire.h, wire.c) --------------------------------------------------- */
 
 typedef struct {
     uint8_t *buf;
@@ -253,6 +250,11 @@ typedef struct {
     uint8_t inline_buf[256];
 } Out;
 
+/* ---- wire.c: what wire.h calls out of line ---------------------------------------------- */
+
+/* A varint of more than two bytes, or one that is malformed or above `max` (wire.h, read_varint,
+ * reads the rest inline). */
+int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out);
 void out_init(Out *o);
 /* A buffer inside a new bytes object of `hint` bytes (grown as needed), so that the message
  * is written where it is returned from, without a copy at the end: out_take_bytes. */
@@ -262,6 +264,9 @@ PyObject *out_take_bytes(Out *o);
 void out_free(Out *o);
 /* Makes room for `n` more bytes (wire.h, out_reserve, checks first whether it is needed). */
 int out_grow(Out *o, Py_ssize_t n);
+
+/* ---- writer.c ------------------------------------------------------------------------------ */
+
 /* A value of the type `s` (a field, a list's element, a map's key or value): the plain ones
  * inline (wire.h, encode_plain), records, lists and maps by their own functions, the rest by
  * encode_value_any. */
@@ -274,6 +279,21 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth);
 int too_deep(TypeDef *td);
 
 /* ---- collections.c ------------------------------------------------------------------------- */
+
+/* The codecs of one value that the collection rules call for each element, key and value:
+ * reader.c's decode_value (and decode_str_outline for a map's string key) and writer.c's
+ * encode_value and encode_typedef. module.c hands them over once (collections_init), so that
+ * collections.c names neither file: the rules of a list sit below the codec of its elements, as
+ * CserCollections.java takes an ElementReader, and the recursion value -> list -> value is no
+ * circle of files. */
+typedef struct {
+    PyObject *(*read_element)(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth); /* decode_value */
+    PyObject *(*read_string)(Dec *d, Py_ssize_t *pos, Py_ssize_t end);                       /* decode_str_outline */
+    int (*write_element)(Spec *s, PyObject *x, Out *o, int depth);                           /* encode_value */
+    int (*write_record)(TypeDef *td, PyObject *x, Out *o, int depth);                        /* encode_typedef */
+} ElementCodecs;
+
+void collections_init(const ElementCodecs *codecs);
 
 /* list<T>, list<T?>, map<K, V> and map<K, V?> (`optionals`), read at *pos. */
 PyObject *decode_list(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth);
