@@ -77,6 +77,8 @@ static inline void prefetch_fields(TypeDef *td, PyObject *x) {
  * (a record's fields may run code that changes it); what is asked for ahead is what it holds
  * at the time (a prefetch never faults). */
 static Py_ssize_t encode_records(TypeDef *td, PyObject *seq, Out *o, int depth) {
+    /* Read once: the calls below may change any global, as far as the compiler knows. */
+    int (*const write_record)(TypeDef *, PyObject *, Out *, int) = codec.write_record;
     Py_ssize_t i = 0;
     for (; i < Py_SIZE(seq); i++) {
         PyObject **items = PySequence_Fast_ITEMS(seq);
@@ -91,7 +93,7 @@ static Py_ssize_t encode_records(TypeDef *td, PyObject *seq, Out *o, int depth) 
         }
         PyObject *item = items[i];
         Py_INCREF(item);
-        int r = codec.write_record(td, item, o, depth);
+        int r = write_record(td, item, o, depth);
         Py_DECREF(item);
         if (r < 0) {
             return -1;
@@ -419,8 +421,9 @@ PyObject *decode_list(Spec *s, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int dept
     default:
         break;
     }
+    PyObject *(*const read_element)(Spec *, Dec *, Py_ssize_t *, Py_ssize_t, int) = codec.read_element;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = codec.read_element(e, d, pos, end, depth);
+        PyObject *x = read_element(e, d, pos, end, depth);
         if (x == NULL) {
             /* Packed varint lists report no index, like the pure-Python bulk readers. */
             if (e->kind >= K_STRING) {
