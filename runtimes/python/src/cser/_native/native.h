@@ -46,6 +46,13 @@
 #define CSER_COLD
 #endif
 
+/* A static function of a header that a file including it may not call. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CSER_MAYBE_UNUSED __attribute__((unused))
+#else
+#define CSER_MAYBE_UNUSED
+#endif
+
 /* The general case of a value, called when the inlined fast path of the common ones does not
  * apply: kept out of line, so that its large stack frame is not set up for every field. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -250,11 +257,8 @@ typedef struct {
     uint8_t inline_buf[256];
 } Out;
 
-/* ---- wire.c: what wire.h calls out of line ---------------------------------------------- */
+/* ---- wire.c: the output buffer, out of line --------------------------------------------- */
 
-/* A varint of more than two bytes, or one that is malformed or above `max` (wire.h, read_varint,
- * reads the rest inline). */
-int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out);
 void out_init(Out *o);
 /* A buffer inside a new bytes object of `hint` bytes (grown as needed), so that the message
  * is written where it is returned from, without a copy at the end: out_take_bytes. */

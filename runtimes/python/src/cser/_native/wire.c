@@ -1,68 +1,8 @@
-/* The out-of-line half of wire.h: a varint of more than two bytes (or a malformed one), and the
- * output buffer's life (its growth, a buffer inside a bytes object, its end). They are the
- * primitives under reader.c, writer.c and collections.c, and call none of them. */
+/* The out-of-line half of wire.h: the output buffer's life (its growth, a buffer inside a bytes
+ * object, its end), under writer.c, collections.c and module.c, calling none of them. */
 #include "wire.h"
 
 #include <string.h>
-
-/* ---- reading (SPEC §4) ---------------------------------------------------------------------- */
-
-static const char *range_name(uint64_t max) {
-    switch (max) {
-    case 0xFFFF: return "u16 (or zigzag i16)";
-    case 0xFFFFFFFF: return "u32 (or zigzag i32)";
-    case 0x7FFFFFFF: return "an enum (0..2^31-1)";
-    default: return "u64";
-    }
-}
-
-int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max, uint64_t *out) {
-    Py_ssize_t p = *pos;
-    const Py_ssize_t start = p;
-    uint64_t result = 0;
-    int shift = 0;
-    for (;;) {
-        if (p >= end) {
-            return truncated(end);
-        }
-        uint8_t b = d->data[p];
-        if (shift == 63) {
-            /* The 10th byte: only 00 (overlong) or 01 (the top bit) are possible. */
-            if (b == 1) {
-                result |= (uint64_t)1 << 63;
-                p++;
-                break;
-            }
-            if (b == 0) {
-                return dec_error(KIND_OVERLONG_VARINT, p, "varint is not minimal");
-            }
-            return dec_error(KIND_BAD_VARINT, p, "varint longer than 64 bits");
-        }
-        if (b < 0x80) {
-            if (b == 0 && p > start) {
-                return dec_error(KIND_OVERLONG_VARINT, p, "varint is not minimal");
-            }
-            result |= (uint64_t)b << shift;
-            p++;
-            break;
-        }
-        result |= (uint64_t)(b & 0x7F) << shift;
-        shift += 7;
-        p++;
-    }
-    if (result > max) {
-        PyObject *v = PyLong_FromUnsignedLongLong(result);
-        if (v == NULL) {
-            return -1;
-        }
-        dec_error(KIND_OUT_OF_RANGE, start, "%S does not fit %s", v, range_name(max));
-        Py_DECREF(v);
-        return -1;
-    }
-    *out = result;
-    *pos = p;
-    return 0;
-}
 
 /* ---- the output buffer ---------------------------------------------------------------------- */
 

@@ -4,7 +4,7 @@
  * values written without running Python code (encode_plain). They are here, as static inline
  * functions, because they must be inlined in each of those files (the build has no link-time
  * optimisation): called out of line in a hot loop they cost a call per element or field. What
- * is larger or off the hot path (read_varint_slow, out_grow, encode_value, decode_value) is an
+ * is larger or off the hot path (out_grow, encode_value, decode_value) is an
  * ordinary function, declared in native.h.
  */
 #ifndef CSER_WIRE_H
@@ -15,6 +15,69 @@
 #include <string.h>
 
 /* ---- reading (SPEC §4) ---------------------------------------------------------------------- */
+
+static inline const char *range_name(uint64_t max) {
+    switch (max) {
+    case 0xFFFF: return "u16 (or zigzag i16)";
+    case 0xFFFFFFFF: return "u32 (or zigzag i32)";
+    case 0x7FFFFFFF: return "an enum (0..2^31-1)";
+    default: return "u64";
+    }
+}
+
+/* A varint of more than two bytes, or one that is malformed or above `max`: read_varint reads
+ * the rest inline. A static function, not an inline one, and not in wire.c: each file gets its
+ * own copy, which the compiler may inline or specialise for the constant `max` of each call, as
+ * it did when this function lived in reader.c (without it, decoding took 2-3% more
+ * instructions: the build has no link-time optimisation). */
+static CSER_MAYBE_UNUSED int read_varint_slow(Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t max,
+                                              uint64_t *out) {
+    Py_ssize_t p = *pos;
+    const Py_ssize_t start = p;
+    uint64_t result = 0;
+    int shift = 0;
+    for (;;) {
+        if (p >= end) {
+            return truncated(end);
+        }
+        uint8_t b = d->data[p];
+        if (shift == 63) {
+            /* The 10th byte: only 00 (overlong) or 01 (the top bit) are possible. */
+            if (b == 1) {
+                result |= (uint64_t)1 << 63;
+                p++;
+                break;
+            }
+            if (b == 0) {
+                return dec_error(KIND_OVERLONG_VARINT, p, "varint is not minimal");
+            }
+            return dec_error(KIND_BAD_VARINT, p, "varint longer than 64 bits");
+        }
+        if (b < 0x80) {
+            if (b == 0 && p > start) {
+                return dec_error(KIND_OVERLONG_VARINT, p, "varint is not minimal");
+            }
+            result |= (uint64_t)b << shift;
+            p++;
+            break;
+        }
+        result |= (uint64_t)(b & 0x7F) << shift;
+        shift += 7;
+        p++;
+    }
+    if (result > max) {
+        PyObject *v = PyLong_FromUnsignedLongLong(result);
+        if (v == NULL) {
+            return -1;
+        }
+        dec_error(KIND_OUT_OF_RANGE, start, "%S does not fit %s", v, range_name(max));
+        Py_DECREF(v);
+        return -1;
+    }
+    *out = result;
+    *pos = p;
+    return 0;
+}
 
 /* A varint no larger than `max` (at least 0xFFFF, so a one- or two-byte varint always fits).
  * One and two bytes (values below 2^14: lengths, counts, most numbers) are read inline; a
