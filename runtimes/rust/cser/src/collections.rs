@@ -59,6 +59,9 @@ pub fn presence_byte(slots: impl IntoIterator<Item = bool>) -> u8 {
 
 impl Writer {
     /// Writes a `list<T>`: the count, then each element with `f`.
+    // Inlined like the loop generated code wrote before it called this: a call per list cost
+    // W1's encode (two empty lists a record) a third more instructions.
+    #[inline]
     pub fn write_list<T>(&mut self, list: &[T], mut f: impl FnMut(&mut Self, &T)) {
         self.write_count(list.len());
         for el in list {
@@ -81,6 +84,7 @@ impl Writer {
     }
 
     /// Writes a `map<K, V>`: the count, then each key and value, in insertion order.
+    #[inline]
     pub fn write_map<K, V>(
         &mut self,
         map: &IndexMap<K, V>,
