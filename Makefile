@@ -175,7 +175,7 @@ test-load: build across-parts $(PY_VENV)/installed
 FUZZ_SECONDS ?= 60
 fuzz: build $(PY_VENV)/installed
 	runtimes/rust/fuzz/run $(FUZZ_SECONDS)
-	runtimes/java/fuzz/run $(FUZZ_SECONDS)
+	tools/fuzz/run $(FUZZ_SECONDS)
 	runtimes/python/fuzz/run $(FUZZ_SECONDS)
 
 ## A 20-second smoke of every fuzzer.
