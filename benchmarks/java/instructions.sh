@@ -5,12 +5,15 @@
 # C2 has compiled the code (-Xbatch: compiling blocks the thread, so what runs compiled does not
 # depend on timing), then a batch of N, and again with 2N; the difference over N is one
 # operation in steady state (the JVM's start, JMH, the warm-up and the compilations cancel).
+# N = 100000 gives counts that agree within a few dozen Ir from run to run; 20000 does not. It
+# ignores JMH's lock: a count does not depend on what else runs.
 #   benchmarks/java/instructions.sh JAR [-n N] [-w WARM] CASE...     CASE: W3/encode, W6/decode, ...
-# JAR is a benchmarks.jar (make bench-jar, or benchmarks/java/ab's /tmp/cser-ab/{a,b}.jar).
+# JAR is a benchmarks.jar (benchmarks/java/target/benchmarks.jar after `mvn -Pbench package`, or
+# benchmarks/java/ab's /tmp/cser-ab/{a,b}.jar).
 set -euo pipefail
 jar=${1:?usage: instructions.sh JAR [-n N] [-w WARM] CASE...}
 shift
-n=20000
+n=100000
 warm=40000
 while [[ "${1:-}" == -* ]]; do
     case "$1" in
@@ -25,7 +28,7 @@ ir() { # workload op batch -> total Ir
     local out
     out=$(mktemp)
     valgrind --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$out" \
-        java -Xbatch -XX:+UseSerialGC -jar "$jar" "^dev\.cser\.bench\.Bench\.$2\$" -p library=cser \
+        java -Xbatch -XX:+UseSerialGC -Djmh.ignoreLock=true -jar "$jar" "^dev\.cser\.bench\.Bench\.$2\$" -p library=cser \
         -p workload="$1" -f 0 -bm ss -wi 1 -wbs "$warm" -i 1 -bs "$3" > /dev/null 2>&1
     callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'
     rm -f "$out"
