@@ -5,8 +5,9 @@
 # C2 has compiled the code (-Xbatch: compiling blocks the thread, so what runs compiled does not
 # depend on timing), then a batch of N, and again with 2N; the difference over N is one
 # operation in steady state (the JVM's start, JMH, the warm-up and the compilations cancel).
-# N = 100000 gives counts that agree within a few dozen Ir from run to run; 20000 does not. It
-# ignores JMH's lock: a count does not depend on what else runs.
+# N = 100000 gives counts that agree within a few dozen Ir from run to run; 20000 does not. A
+# count does not depend on what else runs, so JMH's lock is ignored, and its lock file is a
+# private one (java.io.tmpdir) so that a timed JMH run started meanwhile does not fail on it.
 #   benchmarks/java/instructions.sh JAR [-n N] [-w WARM] CASE...     CASE: W3/encode, W6/decode, ...
 # JAR is a benchmarks.jar (benchmarks/java/target/benchmarks.jar after `mvn -Pbench package`, or
 # benchmarks/java/ab's /tmp/cser-ab/{a,b}.jar).
@@ -24,11 +25,14 @@ while [[ "${1:-}" == -* ]]; do
 done
 command -v valgrind > /dev/null || { echo "valgrind not found" >&2; exit 1; }
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
 ir() { # workload op batch -> total Ir
     local out
     out=$(mktemp)
     valgrind --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$out" \
-        java -Xbatch -XX:+UseSerialGC -Djmh.ignoreLock=true -jar "$jar" "^dev\.cser\.bench\.Bench\.$2\$" -p library=cser \
+        java -Xbatch -XX:+UseSerialGC -Djmh.ignoreLock=true -Djava.io.tmpdir="$tmp" -jar "$jar" "^dev\.cser\.bench\.Bench\.$2\$" -p library=cser \
         -p workload="$1" -f 0 -bm ss -wi 1 -wbs "$warm" -i 1 -bs "$3" > /dev/null 2>&1
     callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'
     rm -f "$out"

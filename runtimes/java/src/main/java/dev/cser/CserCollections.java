@@ -15,9 +15,15 @@ import java.util.Map;
  * {@link CserWriter}'s array methods.
  *
  * <p>Lists are read into an {@link ArrayList} and maps into a {@link LinkedHashMap}, which keeps
- * the order of the wire. The methods are small on purpose: the JIT inlines each into its caller,
- * where the element reader (a method reference or a lambda that captures nothing, one constant
- * object per call site) is known and inlined in turn.
+ * the order of the wire. The generic methods are small so that the JIT may inline them into
+ * their caller, where the element reader (a method reference or a lambda that captures nothing,
+ * one constant object per call site) is known and inlined in turn. C2 often does not: a loop that
+ * every collection of a program shares is compiled on its own early, and past C2's size limits it
+ * is then called, paying a dispatch per element. So the commonest small elements have loops of
+ * their own, which generated code calls: lists of strings and of bytes ({@link #readStringList},
+ * {@link #writeBytesList}, …) and maps keyed by strings ({@link #readStringKeyedMap}). Each keeps
+ * the generic method's rules, which {@code SpecialisedCollectionsTest} checks on random and
+ * mutated bytes.
  *
  * <p>The observer parameters are for tools that show where each byte went ({@code cserc
  * explain}) or name the element a bad value sits in; generated code passes none.
@@ -91,6 +97,39 @@ public final class CserCollections {
     }
 
     /**
+     * Reads a {@code list<string>}: {@link #readList(CserReader, ElementReader)} with
+     * {@link CserReader#readString()}. Generated code calls this one: a shared loop calling an
+     * {@link ElementReader} pays a dispatch per element when the JIT does not inline the loop into
+     * its caller, and for elements this small the dispatch is a large part of the cost.
+     */
+    public static List<String> readStringList(CserReader r) throws CserDecodeException {
+        int n = r.readCount();
+        List<String> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            try {
+                list.add(r.readString());
+            } catch (CserDecodeException e) {
+                throw e.pushIndex(i);
+            }
+        }
+        return list;
+    }
+
+    /** Reads a {@code list<bytes>}: {@link #readStringList(CserReader)}'s loop with {@link CserReader#readBytes()}. */
+    public static List<byte[]> readBytesList(CserReader r) throws CserDecodeException {
+        int n = r.readCount();
+        List<byte[]> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            try {
+                list.add(r.readBytes());
+            } catch (CserDecodeException e) {
+                throw e.pushIndex(i);
+            }
+        }
+        return list;
+    }
+
+    /**
      * Reads a {@code list<optional<T>>}: the count, a presence byte before elements 0, 8, 16, …
      * (bits past the last element are BAD_PRESENCE), and each present element; absent ones are
      * null.
@@ -133,6 +172,22 @@ public final class CserCollections {
             K k = readKey(r, key, i, observer);
             V v = readValue(r, value, k);
             putNew(r, map, k, v, i, observer);
+        }
+        return map;
+    }
+
+    /**
+     * Reads a {@code map<string, V>}: {@link #readMap(CserReader, ElementReader, ElementReader)}
+     * with the keys read by {@link CserReader#readString()}, for {@link #readStringList}'s reasons.
+     */
+    public static <V> Map<String, V> readStringKeyedMap(CserReader r, ElementReader<V> value)
+            throws CserDecodeException {
+        int n = r.readCount();
+        Map<String, V> map = new LinkedHashMap<>(Limits.capacityFor(n));
+        for (int i = 0; i < n; i++) {
+            String k = r.readString();
+            V v = readValue(r, value, k);
+            putNew(r, map, k, v, i, null);
         }
         return map;
     }
@@ -254,6 +309,24 @@ public final class CserCollections {
         }
     }
 
+    /** Writes a {@code list<string>}: the loop of {@link #readStringList(CserReader)}'s reasons. */
+    public static void writeStringList(CserWriter w, List<String> list) {
+        int n = list.size();
+        w.writeCount(n);
+        for (int i = 0; i < n; i++) {
+            w.writeString(list.get(i));
+        }
+    }
+
+    /** Writes a {@code list<bytes>}. */
+    public static void writeBytesList(CserWriter w, List<byte[]> list) {
+        int n = list.size();
+        w.writeCount(n);
+        for (int i = 0; i < n; i++) {
+            w.writeBytes(list.get(i));
+        }
+    }
+
     /**
      * Writes a {@code list<optional<T>>}: the count, then a presence byte before elements 0, 8,
      * 16, … and each present (non-null) element.
@@ -308,6 +381,15 @@ public final class CserCollections {
                 observer.entry(k);
             }
             key.write(w, k);
+            value.write(w, en.getValue());
+        }
+    }
+
+    /** Writes a {@code map<string, V>}: see {@link #readStringKeyedMap(CserReader, ElementReader)}. */
+    public static <V> void writeStringKeyedMap(CserWriter w, Map<String, V> map, ElementWriter<? super V> value) {
+        w.writeCount(map.size());
+        for (Map.Entry<String, V> en : map.entrySet()) {
+            w.writeString(en.getKey());
             value.write(w, en.getValue());
         }
     }

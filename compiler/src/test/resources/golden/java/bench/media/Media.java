@@ -342,7 +342,7 @@ public final class Media {
         if (this.bitrate != null) {
             w.writeI32(this.bitrate);
         }
-        dev.cser.CserCollections.writeList(w, this.persons, CserWriter::writeString);
+        dev.cser.CserCollections.writeStringList(w, this.persons);
         w.writeEnum(this.player.number());
         if (this.copyright != null) {
             w.writeString(this.copyright);
@@ -412,7 +412,7 @@ public final class Media {
                     break fields;
                 }
                 at = 8;
-                msg.persons = dev.cser.CserCollections.readList(r, CserReader::readString);
+                msg.persons = dev.cser.CserCollections.readStringList(r);
                 if (!r.hasMore()) {
                     break fields;
                 }

@@ -606,16 +606,16 @@ public final class Collections {
         w.writeU64Array(this.big);
         w.writeF64Array(this.doubles);
         w.writeBoolArray(this.flags);
-        dev.cser.CserCollections.writeList(w, this.names, CserWriter::writeString);
-        dev.cser.CserCollections.writeList(w, this.blobs, CserWriter::writeBytes);
+        dev.cser.CserCollections.writeStringList(w, this.names);
+        dev.cser.CserCollections.writeBytesList(w, this.blobs);
         dev.cser.CserCollections.writeMap(w, this.byId, CserWriter::writeI64, CserWriter::writeString);
-        dev.cser.CserCollections.writeMap(w, this.byColor, (w0, key0) -> w0.writeEnum(key0.number()), (w0, val0) -> dev.cser.CserCollections.writeList(w0, val0, CserWriter::writeString));
+        dev.cser.CserCollections.writeMap(w, this.byColor, (w0, key0) -> w0.writeEnum(key0.number()), (w0, val0) -> dev.cser.CserCollections.writeStringList(w0, val0));
         w.writeByte((this.maybeNames != null ? 1 : 0) | (this.maybeMap != null ? 2 : 0) | (this.scalars != null ? 4 : 0) | (this.opt1 != null ? 8 : 0) | (this.opt2 != null ? 16 : 0) | (this.opt3 != null ? 32 : 0) | (this.opt4 != null ? 64 : 0) | (this.opt5 != null ? 128 : 0));
         if (this.maybeNames != null) {
-            dev.cser.CserCollections.writeList(w, this.maybeNames, CserWriter::writeString);
+            dev.cser.CserCollections.writeStringList(w, this.maybeNames);
         }
         if (this.maybeMap != null) {
-            dev.cser.CserCollections.writeMap(w, this.maybeMap, CserWriter::writeString, CserWriter::writeI32);
+            dev.cser.CserCollections.writeStringKeyedMap(w, this.maybeMap, CserWriter::writeI32);
         }
         dev.cser.CserCollections.writeOptionalList(w, this.sparse, CserWriter::writeString);
         dev.cser.CserCollections.writeOptionalMap(w, this.sparseMap, CserWriter::writeString, CserWriter::writeI32);
@@ -696,12 +696,12 @@ public final class Collections {
                     break fields;
                 }
                 at = 4;
-                msg.names = dev.cser.CserCollections.readList(r, CserReader::readString);
+                msg.names = dev.cser.CserCollections.readStringList(r);
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 5;
-                msg.blobs = dev.cser.CserCollections.readList(r, CserReader::readBytes);
+                msg.blobs = dev.cser.CserCollections.readBytesList(r);
                 if (!r.hasMore()) {
                     break fields;
                 }
@@ -711,18 +711,18 @@ public final class Collections {
                     break fields;
                 }
                 at = 7;
-                msg.byColor = dev.cser.CserCollections.readMap(r, r0 -> Color.forNumber(r0.readEnum()), r0 -> dev.cser.CserCollections.readList(r0, CserReader::readString));
+                msg.byColor = dev.cser.CserCollections.readMap(r, r0 -> Color.forNumber(r0.readEnum()), r0 -> dev.cser.CserCollections.readStringList(r0));
                 if (!r.hasMore()) {
                     break fields;
                 }
                 at = 8;
                 presence = r.readByte();
                 if ((presence & 1) != 0) {
-                    msg.maybeNames = dev.cser.CserCollections.readList(r, CserReader::readString);
+                    msg.maybeNames = dev.cser.CserCollections.readStringList(r);
                 }
                 at = 9;
                 if ((presence & 2) != 0) {
-                    msg.maybeMap = dev.cser.CserCollections.readMap(r, CserReader::readString, CserReader::readI32);
+                    msg.maybeMap = dev.cser.CserCollections.readStringKeyedMap(r, CserReader::readI32);
                 }
                 if (!r.hasMore()) {
                     break fields;

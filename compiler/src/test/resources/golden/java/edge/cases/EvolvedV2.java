@@ -220,7 +220,7 @@ public final class EvolvedV2 {
         if (this.note != null) {
             w.writeString(this.note);
         }
-        dev.cser.CserCollections.writeList(w, this.tags, CserWriter::writeString);
+        dev.cser.CserCollections.writeStringList(w, this.tags);
         this.sample.writeNested(w);
         if (unknown != null) {
             w.writeUnknownBytes(unknown);
@@ -267,7 +267,7 @@ public final class EvolvedV2 {
                     break fields;
                 }
                 at = 3;
-                msg.tags = dev.cser.CserCollections.readList(r, CserReader::readString);
+                msg.tags = dev.cser.CserCollections.readStringList(r);
                 if (!r.hasMore()) {
                     break fields;
                 }

@@ -11,7 +11,10 @@ import dev.cser.compiler.codegen.java.TypeSpelling.ClassType;
  * around a call; the lambda's parameters are named by the nesting depth of the collection that
  * passes it ({@code r0}, {@code w1}, {@code el1}), so nested lambdas never shadow each other or
  * the method's {@code r} and {@code w}. Method references and lambdas capture nothing: the JIT
- * sees one constant object per call site.
+ * sees one constant object per call site. Lists of strings or bytes and maps keyed by strings
+ * call the runtime's helpers with a loop of their own ({@link ReadScalarListCall},
+ * {@link ReadStringKeyedMapCall}), which need no dispatch per element where C2 does not inline
+ * the generic loop.
  */
 public final class CollectionCalls {
     private CollectionCalls() {}
@@ -31,11 +34,21 @@ public final class CollectionCalls {
     public record ReadListCall(String reader, @ModelElement Witness witness, @ModelElement ReadFunction element)
             implements ReadCall {}
 
+    /**
+     * {@code readStringList(r)}, {@code readBytesList(r)}: a list of strings or bytes, read by a
+     * loop of its own in the runtime (the element is known, so the JIT needs no dispatch).
+     */
+    public record ReadScalarListCall(String reader, String element) implements ReadCall {}
+
     public record ReadOptionalListCall(String reader, @ModelElement Witness witness,
             @ModelElement ReadFunction element) implements ReadCall {}
 
     public record ReadMapCall(String reader, @ModelElement Witness witness, @ModelElement ReadFunction key,
             @ModelElement ReadFunction entry) implements ReadCall {}
+
+    /** {@code readStringKeyedMap(r, value)}: a map whose keys are strings, read by the runtime's own loop. */
+    public record ReadStringKeyedMapCall(String reader, @ModelElement Witness witness, @ModelElement ReadFunction entry)
+            implements ReadCall {}
 
     public record ReadOptionalMapCall(String reader, @ModelElement Witness witness, @ModelElement ReadFunction key,
             @ModelElement ReadFunction entry) implements ReadCall {}
@@ -43,11 +56,19 @@ public final class CollectionCalls {
     public record WriteListCall(String writer, @ModelElement Witness witness, @ModelElement ValueRef value,
             @ModelElement WriteFunction element) implements WriteCall {}
 
+    /** {@code writeStringList(w, value)}, {@code writeBytesList(w, value)}: see {@link ReadScalarListCall}. */
+    public record WriteScalarListCall(String writer, @ModelElement ValueRef value, String element)
+            implements WriteCall {}
+
     public record WriteOptionalListCall(String writer, @ModelElement Witness witness, @ModelElement ValueRef value,
             @ModelElement WriteFunction element) implements WriteCall {}
 
     public record WriteMapCall(String writer, @ModelElement Witness witness, @ModelElement ValueRef value,
             @ModelElement WriteFunction key, @ModelElement WriteFunction entry) implements WriteCall {}
+
+    /** {@code writeStringKeyedMap(w, value, entry)}: see {@link ReadStringKeyedMapCall}. */
+    public record WriteStringKeyedMapCall(String writer, @ModelElement Witness witness, @ModelElement ValueRef value,
+            @ModelElement WriteFunction entry) implements WriteCall {}
 
     public record WriteOptionalMapCall(String writer, @ModelElement Witness witness, @ModelElement ValueRef value,
             @ModelElement WriteFunction key, @ModelElement WriteFunction entry) implements WriteCall {}

@@ -9,6 +9,8 @@ import dev.cser.compiler.codegen.java.CollectionCalls.ReadMapCall;
 import dev.cser.compiler.codegen.java.CollectionCalls.ReadNestedRef;
 import dev.cser.compiler.codegen.java.CollectionCalls.ReadOptionalListCall;
 import dev.cser.compiler.codegen.java.CollectionCalls.ReadOptionalMapCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadScalarListCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.ReadStringKeyedMapCall;
 import dev.cser.compiler.codegen.java.CollectionCalls.ReaderMethodRef;
 import dev.cser.compiler.codegen.java.CollectionCalls.WriteCall;
 import dev.cser.compiler.codegen.java.CollectionCalls.WriteCallLambda;
@@ -19,6 +21,8 @@ import dev.cser.compiler.codegen.java.CollectionCalls.WriteMapCall;
 import dev.cser.compiler.codegen.java.CollectionCalls.WriteNestedLambda;
 import dev.cser.compiler.codegen.java.CollectionCalls.WriteOptionalListCall;
 import dev.cser.compiler.codegen.java.CollectionCalls.WriteOptionalMapCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteScalarListCall;
+import dev.cser.compiler.codegen.java.CollectionCalls.WriteStringKeyedMapCall;
 import dev.cser.compiler.codegen.java.CollectionCalls.WriterMethodRef;
 import dev.cser.compiler.codegen.java.Reads.ReadCollection;
 import dev.cser.compiler.codegen.java.Reads.ReadEnum;
@@ -91,6 +95,11 @@ final class JavaCodecBuilder {
                 : List.of(boxed(t.element())));
     }
 
+    /** {@link #witness} of a helper that names only the value's type ({@code readStringKeyedMap}). */
+    private static Witness valueWitness(JavaType t) {
+        return new Witness(t.depth() < WITNESS_DEPTH ? List.of() : List.of(boxed(t.value())));
+    }
+
     /** Reads a value of {@code t} into {@code target}. */
     static Reads read(JavaType t, ValueRef target) {
         return switch (t.kind()) {
@@ -107,12 +116,29 @@ final class JavaCodecBuilder {
         int d = t.depth();
         Witness w = witness(t);
         return switch (t.kind()) {
-            case LIST -> new ReadListCall(reader, w, readFunction(t.element(), d));
+            case LIST -> hasOwnLoop(t.element())
+                ? new ReadScalarListCall(reader, JavaPrimitives.method(t.element().primitive()))
+                : new ReadListCall(reader, w, readFunction(t.element(), d));
             case OPTIONAL_LIST -> new ReadOptionalListCall(reader, w, readFunction(t.element(), d));
-            case MAP -> new ReadMapCall(reader, w, readFunction(t.key(), d), readFunction(t.value(), d));
+            case MAP -> isString(t.key())
+                ? new ReadStringKeyedMapCall(reader, valueWitness(t), readFunction(t.value(), d))
+                : new ReadMapCall(reader, w, readFunction(t.key(), d), readFunction(t.value(), d));
             case OPTIONAL_MAP -> new ReadOptionalMapCall(reader, w, readFunction(t.key(), d), readFunction(t.value(), d));
             default -> throw new IllegalArgumentException("not a collection: " + t.kind());
         };
+    }
+
+    /**
+     * Whether a list of {@code e} has a helper of its own in the runtime ({@code readStringList},
+     * {@code writeBytesList}): strings and bytes, the scalars a list does not pack.
+     */
+    private static boolean hasOwnLoop(JavaType e) {
+        return e.kind() == JavaType.Kind.SCALAR && (e.primitive() == Primitive.STRING || e.primitive() == Primitive.BYTES);
+    }
+
+    /** Whether {@code e} is a string: a map keyed by strings has a helper of its own. */
+    private static boolean isString(JavaType e) {
+        return e.kind() == JavaType.Kind.SCALAR && e.primitive() == Primitive.STRING;
     }
 
     /** How a collection at nesting {@code depth} reads each element {@code e}: a method reference or a lambda. */
@@ -143,10 +169,14 @@ final class JavaCodecBuilder {
         int d = t.depth();
         Witness w = witness(t);
         return switch (t.kind()) {
-            case LIST -> new WriteListCall(writer, w, value, writeFunction(t.element(), d, new ElementVar(d)));
+            case LIST -> hasOwnLoop(t.element())
+                ? new WriteScalarListCall(writer, value, JavaPrimitives.method(t.element().primitive()))
+                : new WriteListCall(writer, w, value, writeFunction(t.element(), d, new ElementVar(d)));
             case OPTIONAL_LIST ->
                 new WriteOptionalListCall(writer, w, value, writeFunction(t.element(), d, new ElementVar(d)));
-            case MAP -> new WriteMapCall(writer, w, value, writeFunction(t.key(), d, new KeyVar(d)),
+            case MAP -> isString(t.key())
+                ? new WriteStringKeyedMapCall(writer, valueWitness(t), value, writeFunction(t.value(), d, new EntryVar(d)))
+                : new WriteMapCall(writer, w, value, writeFunction(t.key(), d, new KeyVar(d)),
                     writeFunction(t.value(), d, new EntryVar(d)));
             case OPTIONAL_MAP -> new WriteOptionalMapCall(writer, w, value, writeFunction(t.key(), d, new KeyVar(d)),
                     writeFunction(t.value(), d, new EntryVar(d)));
