@@ -94,7 +94,7 @@ clean:
 	cd runtimes/rust && cargo clean
 	rm -rf $(PY_VENV) $(PY_DIR)/target
 
-# ---- Testing: `make test` runs every check below but schemagen, fuzz and the bench runs ---------
+# ---- Testing: `make test` runs every check below; of schemagen, fuzz and bench, their smokes -----
 
 test: test-java test-fmt test-rust test-python test-conformance test-schemagen test-install \
 	test-bench test-fuzz test-load test-kafka
@@ -178,8 +178,8 @@ fuzz: build $(PY_VENV)/installed
 	tools/fuzz/run $(FUZZ_SECONDS)
 	runtimes/python/fuzz/run $(FUZZ_SECONDS)
 
-## A 20-second smoke of every fuzzer.
-test-fuzz: FUZZ_SECONDS = 20
+## A 10-second smoke of every fuzzer (each also replays its seeds and regressions first).
+test-fuzz: FUZZ_SECONDS = 10
 test-fuzz: fuzz
 
 BENCH_TOOLS = benchmarks/target/tools-venv

@@ -59,7 +59,8 @@ PYTHON_W4 = TARGET / "chain-python"
 #: The Java parts' dependencies (written by make kafka-streams-parts) and their classes.
 JAVA_CLASSPATH = TARGET / "chain-classpath.txt"
 JAVA_CLASSES = ROOT / "conformance" / "kafka" / "java" / "target" / "classes"
-RUST_ROLE = ROOT / "conformance" / "target" / "debug" / "chain_role"
+#: Built by conformance/rust-parts kafka into runtimes/rust's target directory (librdkafka built once).
+RUST_ROLE = ROOT / "runtimes" / "rust" / "target" / "debug" / "chain_role"
 #: The Python parts: chain_role.py, streams_check.py.
 PYTHON_PARTS = Path(__file__).resolve().parent / "python"
 PYTHON_ROLE = PYTHON_PARTS / "chain_role.py"
