@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The helpers with a loop of their own ({@code readStringList}, {@code writeBytesList},
- * {@code readStringKeyedMap}, …) against the generic ones they stand for: for random collections
- * the same bytes, and for those bytes mutated at random the same values or the same error (kind,
- * offset, path, reason).
+ * {@code readStringKeyedMap}, and the generic methods without an observer) against the generic
+ * methods with one (null): for random collections the same bytes, and for those bytes mutated at
+ * random the same values or the same error (kind, offset, path, reason).
  */
 class SpecialisedCollectionsTest {
     private static final int CASES = 2000;
@@ -101,12 +101,17 @@ class SpecialisedCollectionsTest {
             for (int i = rnd.nextInt(12); i > 0; i--) {
                 list.add(randomString(rnd));
             }
-            byte[] generic = write(w -> CserCollections.writeList(w, list, CserWriter::writeString));
+            byte[] generic = write(w -> CserCollections.writeList(w, list, CserWriter::writeString, null));
+            assertArrayEquals(generic, write(w -> CserCollections.writeList(w, list, CserWriter::writeString)));
             assertArrayEquals(generic, write(w -> CserCollections.writeStringList(w, list)));
-            Read g = r -> CserCollections.readList(r, CserReader::readString);
+            Read g = r -> CserCollections.readList(r, CserReader::readString, null);
+            Read p = r -> CserCollections.readList(r, CserReader::readString);
             Read s = CserCollections::readStringList;
-            same(generic, g, s);
-            same(mutate(generic, rnd), g, s);
+            byte[] mutated = mutate(generic, rnd);
+            for (byte[] b : List.of(generic, mutated)) {
+                same(b, g, p);
+                same(b, g, s);
+            }
         }
     }
 
@@ -140,14 +145,21 @@ class SpecialisedCollectionsTest {
                 map.put(randomString(rnd), value);
             }
             byte[] generic = write(w -> CserCollections.writeMap(w, map, CserWriter::writeString,
-                    (w0, v) -> CserCollections.writeList(w0, v, CserWriter::writeString)));
+                    (w0, v) -> CserCollections.writeList(w0, v, CserWriter::writeString, null), null));
+            assertArrayEquals(generic, write(w -> CserCollections.writeMap(w, map, CserWriter::writeString,
+                    (w0, v) -> CserCollections.writeList(w0, v, CserWriter::writeString))));
             assertArrayEquals(generic, write(w -> CserCollections.writeStringKeyedMap(w, map,
                     CserCollections::writeStringList)));
             Read g = r -> CserCollections.readMap(r, CserReader::readString,
+                    r0 -> CserCollections.readList(r0, CserReader::readString, null), null);
+            Read p = r -> CserCollections.readMap(r, CserReader::readString,
                     r0 -> CserCollections.readList(r0, CserReader::readString));
             Read s = r -> CserCollections.readStringKeyedMap(r, CserCollections::readStringList);
-            same(generic, g, s);
-            same(mutate(generic, rnd), g, s);
+            byte[] mutated = mutate(generic, rnd);
+            for (byte[] b : List.of(generic, mutated)) {
+                same(b, g, p);
+                same(b, g, s);
+            }
         }
     }
 }
