@@ -20,7 +20,7 @@ JAVA_VECTORS = runtimes/java/examples/target/vectors/index.txt
 RUST_VECTORS = runtimes/rust/target/rust-vectors/index.txt
 
 .PHONY: all build java rust python demo install uninstall \
-	test test-java test-fmt test-rust test-python test-conformance across-parts test-schemagen \
+	test test-java test-fmt test-compat test-rust test-python test-conformance across-parts test-schemagen \
 	schemagen test-install test-bench bench bench-quick bench-report fuzz test-fuzz test-load \
 	test-kafka test-kafka-java test-kafka-rust test-kafka-python test-kafka-chain test-kafka-fault \
 	test-kafka-streams kafka-chain-parts kafka-streams-parts clean
@@ -96,7 +96,7 @@ clean:
 
 # ---- Testing: `make test` runs every check below; of schemagen, fuzz and bench, their smokes -----
 
-test: test-java test-fmt test-rust test-python test-conformance test-schemagen test-install \
+test: test-java test-fmt test-compat test-rust test-python test-conformance test-schemagen test-install \
 	test-bench test-fuzz test-load test-kafka
 
 ## JUnit of every Java module (the compiler, cserc and its malformed-schema corpus, the runtimes,
@@ -111,6 +111,17 @@ FMT_CHECKED = $(shell git ls-files '*.cser' | grep -v -e '^tools/cserc/src/test/
 	-e '^tools/maven-plugin/src/it/bad-schema/' -e '^compiler/src/test/resources/fmt/.*\.in\.cser$$')
 test-fmt: $(CSERC_JAR)
 	bin/cserc fmt --check $(FMT_CHECKED)
+
+## The example schemas can replace those of the previous commit (`cserc compat --against`, in the
+## default category and mode): what a CI job of a project using cser runs. A shallow clone without
+## the previous commit has nothing to compare.
+test-compat: $(CSERC_JAR)
+	@if git rev-parse -q --verify HEAD~1 >/dev/null; then \
+		echo "bin/cserc compat --against HEAD~1 schema/examples"; \
+		bin/cserc compat --against HEAD~1 schema/examples; \
+	else \
+		echo "test-compat: no previous commit in this clone: nothing to compare"; \
+	fi
 
 ## The bytes Java wrote, which the Rust and Python tests decode (VectorExportTest; test-java writes them too).
 $(JAVA_VECTORS):

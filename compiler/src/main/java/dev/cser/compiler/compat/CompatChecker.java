@@ -5,6 +5,7 @@ import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
 import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.MessageType;
+import dev.cser.compiler.schema.Primitive;
 import dev.cser.compiler.schema.Schema;
 import dev.cser.compiler.schema.Type;
 import dev.cser.compiler.schema.UnionType;
@@ -55,6 +56,8 @@ public final class CompatChecker {
     private final Deque<Pair> pending = new ArrayDeque<>();
     /** For each OLD declaration, the NEW declarations it was paired with, in the order met. */
     private final Map<Declaration, Set<Declaration>> pairedWith = new LinkedHashMap<>();
+    /** {@link #heldByOthers()}, computed when first needed. */
+    private Set<Declaration> heldByOthers;
 
     private CompatChecker(Schema oldSchema, Schema newSchema) {
         this.oldSchema = oldSchema;
@@ -144,10 +147,11 @@ public final class CompatChecker {
                     .filter(n -> !oldSchema.declarations().containsKey(n.qualifiedName()))
                     .toList();
             boolean isEnum = o instanceof EnumType;
+            Rule renamed = isEnum ? Rule.ENUM_RENAMED
+                    : heldByOthers().contains(o) ? Rule.TYPE_RENAMED : Rule.ROOT_TYPE_RENAMED;
             for (Declaration n : targets) {
                 renameTargets.add(n);
-                add(isEnum ? Rule.ENUM_RENAMED : Rule.TYPE_RENAMED, Side.NEW, n.location(), n, null,
-                        n.keyword(), name(o, n), name(n, o));
+                add(renamed, Side.NEW, n.location(), n, null, n.keyword(), name(o, n), name(n, o));
             }
             if (targets.isEmpty()) {
                 add(isEnum ? Rule.ENUM_REMOVED : Rule.TYPE_REMOVED, Side.OLD, o.location(), o, null, o.keyword(),
@@ -158,6 +162,37 @@ public final class CompatChecker {
             if (!oldSchema.declarations().containsKey(n.qualifiedName()) && !renameTargets.contains(n)) {
                 add(Rule.TYPE_ADDED, Side.NEW, n.location(), n, null, n.keyword(), n.name());
             }
+        }
+    }
+
+    /**
+     * The declarations of OLD that another declaration holds (in a field, variant, element, key or
+     * value). The others are what messages, streams and Kafka records carry as their root.
+     */
+    private Set<Declaration> heldByOthers() {
+        if (heldByOthers == null) {
+            heldByOthers = new HashSet<>();
+            for (Declaration d : oldSchema.allDeclarations()) {
+                List<Field> members = d instanceof MessageType m ? m.fields()
+                        : d instanceof UnionType u ? u.variants() : List.of();
+                for (Field f : members) {
+                    collectNamed(f.type(), d, heldByOthers);
+                }
+            }
+        }
+        return heldByOthers;
+    }
+
+    private static void collectNamed(Type t, Declaration holder, Set<Declaration> out) {
+        if (t instanceof Type.ListType l) {
+            collectNamed(l.element(), holder, out);
+        } else if (t instanceof Type.MapType m) {
+            collectNamed(m.key(), holder, out);
+            collectNamed(m.value(), holder, out);
+        } else if (t instanceof Type.OptionalType o) {
+            collectNamed(o.inner(), holder, out);
+        } else if (t instanceof Type.NamedType n && n.declaration() != holder) {
+            out.add(n.declaration());
         }
     }
 
@@ -260,7 +295,16 @@ public final class CompatChecker {
             Type ni = nf.type() instanceof Type.OptionalType opt ? opt.inner() : nf.type();
             reached.clear();
             Rule rule;
-            if (of.isOptional() != nf.isOptional() && sameShape(oi, ni, reached)) {
+            Promotion promotion = promotion(of.type(), nf.type(), reached);
+            if (promotion == null) {
+                reached.clear();
+            }
+            if (promotion != null) {
+                reached.forEach(this::schedule);
+                boolean variant = rules == VARIANTS;
+                rule = promotion == Promotion.WIDER ? (variant ? Rule.VARIANT_WIDENED : Rule.FIELD_WIDENED)
+                        : variant ? Rule.VARIANT_NARROWED : Rule.FIELD_NARROWED;
+            } else if (of.isOptional() != nf.isOptional() && sameShape(oi, ni, reached)) {
                 reached.forEach(this::schedule);
                 rule = Rule.FIELD_OPTIONALITY_CHANGED;
             } else if (rules == VARIANTS) {
@@ -312,6 +356,57 @@ public final class CompatChecker {
             }
         }
         return false;
+    }
+
+    /** How a type changed by the safe promotions of SPEC §9: every integer in it as wide or wider, or as narrow or narrower. */
+    private enum Promotion { WIDER, NARROWER }
+
+    /**
+     * Whether {@code n} is {@code o} with some integers widened (or narrowed) within a family whose
+     * values are written alike (SPEC §9): i16 → i32 → i64 (zigzag varints), u16 → u32 → u64
+     * (varints), and bool → u8, u16, u32, u64 (bytes 0 and 1). Null when the shapes differ
+     * otherwise, are the same, or widen in one place and narrow in another.
+     */
+    private static Promotion promotion(Type o, Type n, List<Pair> reached) {
+        Promotion[] seen = new Promotion[1];
+        return promotes(o, n, reached, seen) ? seen[0] : null;
+    }
+
+    private static boolean promotes(Type o, Type n, List<Pair> reached, Promotion[] seen) {
+        if (o instanceof Type.PrimitiveType po && n instanceof Type.PrimitiveType pn) {
+            if (po.kind() == pn.kind()) {
+                return true;
+            }
+            Promotion p = widens(po.kind(), pn.kind()) ? Promotion.WIDER
+                    : widens(pn.kind(), po.kind()) ? Promotion.NARROWER : null;
+            if (p == null || (seen[0] != null && seen[0] != p)) {
+                return false;
+            }
+            seen[0] = p;
+            return true;
+        }
+        if (o instanceof Type.ListType lo && n instanceof Type.ListType ln) {
+            return promotes(lo.element(), ln.element(), reached, seen);
+        }
+        if (o instanceof Type.MapType mo && n instanceof Type.MapType mn) {
+            return promotes(mo.key(), mn.key(), reached, seen) && promotes(mo.value(), mn.value(), reached, seen);
+        }
+        if (o instanceof Type.OptionalType oo && n instanceof Type.OptionalType on) {
+            return promotes(oo.inner(), on.inner(), reached, seen);
+        }
+        return sameShape(o, n, reached);
+    }
+
+    /** Whether every value of {@code from} is written as the same value of {@code to} is (SPEC §9). */
+    private static boolean widens(Primitive from, Primitive to) {
+        return switch (from) {
+            case I16 -> to == Primitive.I32 || to == Primitive.I64;
+            case I32 -> to == Primitive.I64;
+            case U16 -> to == Primitive.U32 || to == Primitive.U64;
+            case U32 -> to == Primitive.U64;
+            case BOOL -> to == Primitive.U8 || to == Primitive.U16 || to == Primitive.U32 || to == Primitive.U64;
+            default -> false;
+        };
     }
 
     /**

@@ -1,26 +1,52 @@
 package dev.cser.compiler.compat;
 
 import dev.cser.compiler.diag.DiagnosticFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code cserc compat} prints and the exit status it returns, given every finding: a mode
- * shows the findings about its directions, notes only with --verbose; errors fail, and warnings
- * too with --strict.
+ * shows the findings about its directions, with their severity in the category checked, notes
+ * only with --verbose; findings a config file ignores are not counted (--verbose shows them with
+ * the reason), and an ignore that matches no finding at all is a warning, so that stale ones are
+ * noticed. Errors fail, and warnings too with --strict.
  */
 public final class CompatReport {
+    private final Category category;
     private final Mode mode;
     private final boolean strict;
     private final boolean verbose;
     private final List<Finding> shown;
+    private final List<Finding> ignored = new ArrayList<>();
+    private final Map<Finding, CompatConfig.Ignore> ignoredBy = new HashMap<>();
+    private final List<CompatConfig.Ignore> unused = new ArrayList<>();
 
-    public CompatReport(List<Finding> findings, Mode mode, boolean strict, boolean verbose) {
+    public CompatReport(List<Finding> findings, Category category, Mode mode, boolean strict, boolean verbose,
+            CompatConfig config) {
+        this.category = category;
         this.mode = mode;
         this.strict = strict;
         this.verbose = verbose;
-        this.shown = findings.stream()
+        List<Finding> kept = new ArrayList<>();
+        for (Finding f : findings) {
+            CompatConfig.Ignore by = config.ignores().stream().filter(i -> i.matches(f)).findFirst().orElse(null);
+            if (by == null) {
+                kept.add(f);
+            } else if (mode.covers(f.direction())) {
+                ignored.add(f);
+                ignoredBy.put(f, by);
+            }
+        }
+        for (CompatConfig.Ignore i : config.ignores()) {
+            if (findings.stream().noneMatch(i::matches)) {
+                unused.add(i);
+            }
+        }
+        this.shown = kept.stream()
                 .filter(f -> mode.covers(f.direction()))
-                .filter(f -> verbose || f.severity() != Severity.NOTE)
+                .filter(f -> verbose || f.severity(category) != Severity.NOTE)
                 .toList();
     }
 
@@ -29,8 +55,14 @@ public final class CompatReport {
         return shown;
     }
 
+    /** The findings a config file's ignore lines took out, in print order. */
+    public List<Finding> ignored() {
+        return List.copyOf(ignored);
+    }
+
     private long count(Severity s) {
-        return shown.stream().filter(f -> f.severity() == s).count();
+        long n = shown.stream().filter(f -> f.severity(category) == s).count();
+        return s == Severity.WARNING ? n + unused.size() : n;
     }
 
     /** Whether the change passes: no error, and with --strict no warning. */
@@ -45,20 +77,37 @@ public final class CompatReport {
 
     /**
      * Each finding in the compiler's format, with its source line and a caret, then a count, e.g.
-     * {@code mode full: 1 error, 0 warnings}. Nothing at all when nothing is shown (unless --verbose).
+     * {@code wire-json, mode full: 1 error, 0 warnings}. Nothing at all when nothing is shown (unless --verbose).
      */
-    public String text(DiagnosticFormatter oldSources, DiagnosticFormatter newSources) {
+    public String text(DiagnosticFormatter oldSources, DiagnosticFormatter newSources,
+            DiagnosticFormatter configSource) {
         StringBuilder out = new StringBuilder();
         for (Finding f : shown) {
             DiagnosticFormatter sources = f.side() == Side.OLD ? oldSources : newSources;
-            out.append(sources.format(f.location(), f.severity().word(), f.message()));
+            out.append(sources.format(f.location(), f.severity(category).word(), f.message()));
         }
-        if (!shown.isEmpty() || verbose) {
-            out.append("mode ").append(mode.word()).append(": ")
+        if (verbose) {
+            for (Finding f : ignored) {
+                DiagnosticFormatter sources = f.side() == Side.OLD ? oldSources : newSources;
+                CompatConfig.Ignore by = ignoredBy.get(f);
+                out.append(sources.format(f.location(), "ignored", f.message() + " (" + f.rule().name()
+                        + ", ignored by " + by.location() + ": " + by.reason() + ")"));
+            }
+        }
+        for (CompatConfig.Ignore i : unused) {
+            out.append(configSource.format(i.location(), Severity.WARNING.word(), "this ignore matches no finding"
+                    + " of " + (i.rule() == null ? "any rule" : i.rule().name()) + " about " + i.target()
+                    + ": remove it, or correct its rule or target"));
+        }
+        if (!shown.isEmpty() || !unused.isEmpty() || verbose) {
+            out.append(category.word()).append(", mode ").append(mode.word()).append(": ")
                     .append(plural(count(Severity.ERROR), "error")).append(", ")
                     .append(plural(count(Severity.WARNING), "warning"));
             if (verbose) {
                 out.append(", ").append(plural(count(Severity.NOTE), "note"));
+            }
+            if (!ignored.isEmpty()) {
+                out.append(", ").append(ignored.size()).append(" ignored");
             }
             if (strict && count(Severity.ERROR) == 0 && count(Severity.WARNING) > 0) {
                 out.append(" (--strict: warnings fail)");
@@ -72,21 +121,26 @@ public final class CompatReport {
         return n + " " + word + (n == 1 ? "" : "s");
     }
 
-    /** One JSON object: the mode, the verdict, the counts and every finding shown, one per line. */
+    /**
+     * One JSON object: the category, the mode, the verdict, the counts and every finding shown, one
+     * per line (an unused ignore counts as a warning but is listed only in the text).
+     */
     public String json() {
         StringBuilder out = new StringBuilder();
-        out.append("{\"mode\": ").append(quote(mode.word()))
+        out.append("{\"category\": ").append(quote(category.word()))
+                .append(", \"mode\": ").append(quote(mode.word()))
                 .append(", \"strict\": ").append(strict)
                 .append(", \"compatible\": ").append(compatible())
                 .append(", \"errors\": ").append(count(Severity.ERROR))
                 .append(", \"warnings\": ").append(count(Severity.WARNING))
                 .append(", \"notes\": ").append(count(Severity.NOTE))
+                .append(", \"ignored\": ").append(ignored.size())
                 .append(", \"findings\": [");
         String separator = "\n  ";
         for (Finding f : shown) {
             out.append(separator);
             separator = ",\n  ";
-            out.append("{\"severity\": ").append(quote(f.severity().word()))
+            out.append("{\"severity\": ").append(quote(f.severity(category).word()))
                     .append(", \"rule\": ").append(quote(f.rule().name()))
                     .append(", \"direction\": ").append(quote(f.direction().word()))
                     .append(", \"schema\": ").append(quote(f.side() == Side.OLD ? "old" : "new"))

@@ -13,8 +13,9 @@ import dev.cser.compiler.diag.Location;
 public record Finding(Rule rule, Side side, Location location, String type, String member, String message)
         implements Comparable<Finding> {
 
-    public Severity severity() {
-        return rule.severity();
+    /** How much it matters when checking for {@code category}. */
+    public Severity severity(Category category) {
+        return rule.severity(category);
     }
 
     public Direction direction() {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -35,21 +36,32 @@ public final class Loader {
     private final Map<Path, LoadedFile> loaded = new LinkedHashMap<>();
     private final Map<String, List<String>> sources = new LinkedHashMap<>();
     private final List<Path> stack = new ArrayList<>();
+    private final UnaryOperator<String> display;
 
     public Loader(List<Path> includeDirs, ErrorCollector errors) {
+        this(includeDirs, errors, UnaryOperator.identity());
+    }
+
+    /**
+     * @param display how a file's path is shown in locations and messages: {@code cserc compat
+     *     --against REV} reads a revision's files from a temporary directory and shows them as
+     *     {@code REV:path}
+     */
+    public Loader(List<Path> includeDirs, ErrorCollector errors, UnaryOperator<String> display) {
         this.includeDirs = List.copyOf(includeDirs);
         this.errors = errors;
+        this.display = display;
     }
 
     /** Loads each root file and its imports; unreadable files are reported, not thrown. */
     public List<LoadedFile> load(List<Path> roots) {
         for (Path root : roots) {
             if (!Files.isRegularFile(root)) {
-                errors.at(Location.ofFile(root.toString()), ErrorType.FILE_NOT_READABLE, root,
-                        Files.isDirectory(root) ? "it is a directory" : "no such file");
+                errors.at(Location.ofFile(display.apply(root.toString())), ErrorType.FILE_NOT_READABLE,
+                        display.apply(root.toString()), Files.isDirectory(root) ? "it is a directory" : "no such file");
                 continue;
             }
-            visit(root, root.toString());
+            visit(root, display.apply(root.toString()));
         }
         return List.copyOf(loaded.values());
     }
@@ -101,7 +113,7 @@ public final class Loader {
                 errors.at(imp.location(), ErrorType.IMPORT_CYCLE, cycle + " -> " + targetReal.getFileName());
                 continue;
             }
-            Path visited = visit(target, target.toString());
+            Path visited = visit(target, display.apply(target.toString()));
             if (visited != null) {
                 imports.add(visited);
             }

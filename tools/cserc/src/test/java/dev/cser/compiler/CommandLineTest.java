@@ -173,7 +173,7 @@ class CommandLineTest {
         Path old = Files.createDirectories(dir.resolve("old"));
         Path neu = Files.createDirectories(dir.resolve("new"));
         assertEquals(0, run("compat", "--verbose", old.toString(), neu.toString()), stderr());
-        assertEquals("mode full: 0 errors, 0 warnings, 0 notes\n", stdout());
+        assertEquals("wire-json, mode full: 0 errors, 0 warnings, 0 notes\n", stdout());
     }
 
     @Test

@@ -1,41 +1,62 @@
 package dev.cser.compiler.command;
 
 import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.compat.Category;
 import dev.cser.compiler.compat.CompatChecker;
+import dev.cser.compiler.compat.CompatConfig;
 import dev.cser.compiler.compat.CompatReport;
+import dev.cser.compiler.compat.Mode;
 import dev.cser.compiler.diag.DiagnosticFormatter;
 import dev.cser.compiler.diag.SchemaException;
 import dev.cser.compiler.schema.Schema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * {@code cserc compat}: compiles OLD and NEW (reporting their errors as {@code check} does),
- * compares them (compat/) and prints the findings, in text or JSON, on stdout.
+ * {@code cserc compat}: compiles OLD and NEW (reporting their errors as {@code check} does), or
+ * the given paths now and at a git revision ({@link GitSnapshot}), compares them (compat/) and
+ * prints the findings, in text or JSON, on stdout.
  */
 public final class CompatCommand implements Command {
     private static final String USAGE = """
             usage: cserc compat [-I DIR]... [--old-include DIR]... [--new-include DIR]...
-                                [--mode backward|forward|full] [--strict] [--verbose] [--format text|json]
+                                [--category wire|wire-json|source] [--mode backward|forward|full]
+                                [--config FILE] [--strict] [--verbose] [--format text|json]
                                 OLD NEW
+                   cserc compat --against REV [-I DIR]... [options] PATH...
 
             Checks that schema NEW can replace schema OLD (SPEC §9): each a .cser file, or a
-            directory whose .cser files are compared as one schema. Exit status 0 when the change
-            is compatible in the mode, 1 when it is not or a schema has errors.
+            directory whose .cser files are compared as one schema. With --against, NEW is each
+            PATH (a file or directory) as it is now and OLD the same PATH at git revision REV.
+            Exit status 0 when the change is compatible in the category and mode, 1 when it is not
+            or a schema or the config file has errors.
 
-              -I DIR             look for the imports of both schemas in DIR too
+              -I DIR             look for the imports of both schemas in DIR too (with --against,
+                                 DIR at REV for OLD)
               --old-include DIR, --new-include DIR
                                  look for the imports of OLD (or NEW) in DIR too, after each -I
+              --against REV      compare with the schemas at git revision REV (a commit, branch or
+                                 tag, e.g. main or HEAD~1), read with git from this repository
+              --category C       what must not break: wire (the bytes), wire-json (also the names
+                                 the JSON mapping uses; the default) or source (also the generated
+                                 API's names)
               --mode M           backward: new readers read old data; forward: old readers read new
                                  data; full: both (the default)
+              --config FILE      settings and ignored findings, checked in (compiler/README.md:
+                                 'category', 'mode' and 'ignore RULE TARGET REASON' lines); the
+                                 flags override its category and mode
               --strict           fail on warnings too
-              --verbose          also print notes: the compatible changes (appended fields, renames)
+              --verbose          also print notes (the compatible changes) and ignored findings
               --format F         text (the default) or json
             """;
 
@@ -66,6 +87,71 @@ public final class CompatCommand implements Command {
             out.print(USAGE);
             return 0;
         }
+        // The config file first: its errors are the user's to fix before anything is compared.
+        CompatConfig config = CompatConfig.NONE;
+        Map<String, List<String>> configSource = Map.of();
+        if (options.config() != null) {
+            String shown = options.config().toString();
+            String text;
+            try {
+                text = Files.readString(options.config(), StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                err.println(shown + ": error: cannot read the config file: no such file");
+                return 1;
+            } catch (IOException e) {
+                err.println(shown + ": error: cannot read the config file: " + e.getMessage());
+                return 1;
+            }
+            List<CompatConfig.Problem> problems = new ArrayList<>();
+            config = CompatConfig.parse(shown, text, problems);
+            configSource = Map.of(shown, text.lines().toList());
+            if (!problems.isEmpty()) {
+                DiagnosticFormatter f = new DiagnosticFormatter(configSource);
+                problems.forEach(p -> err.print(f.format(p.location(), "error", p.message())));
+                Reporting.errorCount(err, problems.size());
+                return 1;
+            }
+        }
+        Category category = options.category() != null ? options.category()
+                : config.category() != null ? config.category() : Category.DEFAULT;
+        Mode mode = options.mode() != null ? options.mode() : config.mode() != null ? config.mode() : Mode.FULL;
+        if (options.against() != null) {
+            try (GitSnapshot snapshot = GitSnapshot.of(options.against(), options.paths())) {
+                List<Path> oldIncludes = new ArrayList<>();
+                List<Path> oldFiles = new ArrayList<>();
+                List<Path> newIncludes = new ArrayList<>(options.includes());
+                List<Path> newFiles = new ArrayList<>();
+                for (Path include : options.includes()) {
+                    oldIncludes.add(snapshot.at(include));
+                }
+                for (Path p : options.paths()) {
+                    Path then = snapshot.at(p);
+                    if (Files.isDirectory(p)) {
+                        newIncludes.add(p);
+                        newFiles.addAll(schemaFilesUnder(p));
+                    } else {
+                        newFiles.add(p);
+                    }
+                    if (Files.isDirectory(then)) {
+                        oldIncludes.add(then);
+                        oldFiles.addAll(schemaFilesUnder(then));
+                    } else if (Files.isRegularFile(then)) {
+                        oldFiles.add(then);
+                    }
+                }
+                if (oldFiles.isEmpty()) {
+                    out.println("nothing to compare: " + options.against() + " has no schema at "
+                            + options.paths().stream().map(Path::toString).collect(Collectors.joining(", ")));
+                    return 0;
+                }
+                return compare(new Side(new SchemaCompiler(oldIncludes, snapshot::display), oldFiles),
+                        new Side(new SchemaCompiler(newIncludes), newFiles), category, mode, options, config,
+                        configSource, out, err);
+            } catch (IOException e) {
+                err.println("cserc: compat --against " + options.against() + ": " + e.getMessage());
+                return 1;
+            }
+        }
         boolean oldIsDir = Files.isDirectory(options.oldPath());
         if (oldIsDir != Files.isDirectory(options.newPath())) {
             return Reporting.usageError(this, err, "OLD and NEW must both be schema files or both directories: "
@@ -92,32 +178,41 @@ public final class CompatCommand implements Command {
             oldFiles = List.of(options.oldPath());
             newFiles = List.of(options.newPath());
         }
-        SchemaCompiler oldCompiler = new SchemaCompiler(oldIncludes);
-        SchemaCompiler newCompiler = new SchemaCompiler(newIncludes);
+        return compare(new Side(new SchemaCompiler(oldIncludes), oldFiles),
+                new Side(new SchemaCompiler(newIncludes), newFiles), category, mode, options, config, configSource,
+                out, err);
+    }
+
+    /** One of the two schemas: the compiler that reads it, with its import directories, and its files. */
+    private record Side(SchemaCompiler compiler, List<Path> files) {}
+
+    private static int compare(Side old, Side now, Category category, Mode mode, CompatOptions options,
+            CompatConfig config, Map<String, List<String>> configSource, PrintStream out, PrintStream err) {
         // Both are compiled, so that the errors of both are reported at once.
         Schema oldSchema = null;
         Schema newSchema = null;
         int errors = 0;
         try {
-            oldSchema = oldCompiler.compile(oldFiles);
+            oldSchema = old.compiler().compile(old.files());
         } catch (SchemaException e) {
-            Reporting.schemaErrors(err, oldCompiler.sources(), e.diagnostics());
+            Reporting.schemaErrors(err, old.compiler().sources(), e.diagnostics());
             errors += e.diagnostics().size();
         }
         try {
-            newSchema = newCompiler.compile(newFiles);
+            newSchema = now.compiler().compile(now.files());
         } catch (SchemaException e) {
-            Reporting.schemaErrors(err, newCompiler.sources(), e.diagnostics());
+            Reporting.schemaErrors(err, now.compiler().sources(), e.diagnostics());
             errors += e.diagnostics().size();
         }
         if (errors > 0) {
             Reporting.errorCount(err, errors);
             return 1;
         }
-        CompatReport report = new CompatReport(CompatChecker.check(oldSchema, newSchema), options.mode(),
-                options.strict(), options.verbose());
+        CompatReport report = new CompatReport(CompatChecker.check(oldSchema, newSchema), category, mode,
+                options.strict(), options.verbose(), config);
         out.print(options.json() ? report.json()
-                : report.text(new DiagnosticFormatter(oldCompiler.sources()), new DiagnosticFormatter(newCompiler.sources())));
+                : report.text(new DiagnosticFormatter(old.compiler().sources()),
+                        new DiagnosticFormatter(now.compiler().sources()), new DiagnosticFormatter(configSource)));
         return report.exitStatus();
     }
 

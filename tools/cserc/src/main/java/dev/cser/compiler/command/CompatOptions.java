@@ -1,5 +1,6 @@
 package dev.cser.compiler.command;
 
+import dev.cser.compiler.compat.Category;
 import dev.cser.compiler.compat.Mode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,16 +13,26 @@ import java.util.List;
  * @param includes {@code -I}: import directories of both schemas
  * @param oldIncludes {@code --old-include}: import directories of OLD only, after {@code includes}
  * @param newIncludes {@code --new-include}: import directories of NEW only, after {@code includes}
- * @param oldPath a schema file, or a directory of them
- * @param newPath a schema file, or a directory of them
+ * @param category {@code --category}, or null: the config file's, else the default
+ * @param mode {@code --mode}, or null: the config file's, else full
+ * @param config {@code --config}: the config file, or null
+ * @param against {@code --against}: the git revision whose schemas are OLD, or null
+ * @param oldPath a schema file, or a directory of them (null with {@code --against})
+ * @param newPath a schema file, or a directory of them (null with {@code --against})
+ * @param paths with {@code --against}: the schema files and directories, as they are now and at
+ *     the revision
  */
 public record CompatOptions(
-        boolean help, Mode mode, boolean strict, boolean verbose, boolean json, List<Path> includes,
-        List<Path> oldIncludes, List<Path> newIncludes, Path oldPath, Path newPath) {
+        boolean help, Category category, Mode mode, boolean strict, boolean verbose, boolean json,
+        Path config, String against, List<Path> includes, List<Path> oldIncludes, List<Path> newIncludes,
+        Path oldPath, Path newPath, List<Path> paths) {
 
     public static CompatOptions parse(List<String> args) {
         boolean help = false;
-        Mode mode = Mode.FULL;
+        Category category = null;
+        Mode mode = null;
+        Path config = null;
+        String against = null;
         boolean strict = false;
         boolean verbose = false;
         boolean json = false;
@@ -42,6 +53,16 @@ public record CompatOptions(
                         throw new IllegalArgumentException("--mode must be backward, forward or full, not '" + word + "'");
                     }
                 }
+                case "--category" -> {
+                    String word = Arguments.value(args, ++i, a);
+                    category = Category.byWord(word);
+                    if (category == null) {
+                        throw new IllegalArgumentException("--category must be wire, wire-json or source, not '"
+                                + word + "'");
+                    }
+                }
+                case "--config" -> config = Path.of(Arguments.value(args, ++i, a));
+                case "--against" -> against = Arguments.value(args, ++i, a);
                 case "--format" -> {
                     String word = Arguments.value(args, ++i, a);
                     if (!word.equals("text") && !word.equals("json")) {
@@ -55,11 +76,27 @@ public record CompatOptions(
                 default -> Arguments.other(a, includes, schemas);
             }
         }
-        if (!help && schemas.size() != 2) {
+        if (help) {
+            return new CompatOptions(true, category, mode, strict, verbose, json, config, against, List.of(),
+                    List.of(), List.of(), null, null, List.of());
+        }
+        if (against != null) {
+            if (schemas.isEmpty()) {
+                throw new IllegalArgumentException("--against " + against
+                        + " compares schema files or directories with themselves at that revision: none given");
+            }
+            if (!oldIncludes.isEmpty() || !newIncludes.isEmpty()) {
+                throw new IllegalArgumentException("--old-include and --new-include cannot go with --against:"
+                        + " each -I directory is read at the revision for OLD and as it is for NEW");
+            }
+            return new CompatOptions(false, category, mode, strict, verbose, json, config, against,
+                    List.copyOf(includes), List.of(), List.of(), null, null, List.copyOf(schemas));
+        }
+        if (schemas.size() != 2) {
             throw new IllegalArgumentException("compat compares two schemas, OLD and NEW: "
                     + (schemas.isEmpty() ? "none" : schemas.size() == 1 ? "only one" : schemas.size()) + " given");
         }
-        return new CompatOptions(help, mode, strict, verbose, json, List.copyOf(includes), List.copyOf(oldIncludes),
-                List.copyOf(newIncludes), help ? null : schemas.get(0), help ? null : schemas.get(1));
+        return new CompatOptions(false, category, mode, strict, verbose, json, config, null, List.copyOf(includes),
+                List.copyOf(oldIncludes), List.copyOf(newIncludes), schemas.get(0), schemas.get(1), List.of());
     }
 }
