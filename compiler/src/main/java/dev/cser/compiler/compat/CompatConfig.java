@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * An {@code ignore} line names a rule (its code, as {@code --format json} prints it, or {@code *}
  * for every rule), a target, and the reason, which is required. The target is a type's qualified
  * name, which matches the findings about the type and its members, or the type's name and a
- * member's ({@code shop.Order.note}), which matches that member's only. A finding an ignore
+ * member's ({@code shop.Order.note}: as NEW names it, or as OLD did for a member NEW no longer
+ * has), which matches that member's only. A finding an ignore
  * matches is not counted; {@code --verbose} shows it with the reason.
  *
  * @param category the category set, or null

@@ -5,6 +5,7 @@ import dev.cser.compiler.compat.Category;
 import dev.cser.compiler.compat.CompatChecker;
 import dev.cser.compiler.compat.CompatConfig;
 import dev.cser.compiler.compat.CompatReport;
+import dev.cser.compiler.compat.GitSnapshot;
 import dev.cser.compiler.compat.Mode;
 import dev.cser.compiler.diag.DiagnosticFormatter;
 import dev.cser.compiler.diag.SchemaException;
@@ -20,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * {@code cserc compat}: compiles OLD and NEW (reporting their errors as {@code check} does), or
@@ -117,36 +117,15 @@ public final class CompatCommand implements Command {
         Mode mode = options.mode() != null ? options.mode() : config.mode() != null ? config.mode() : Mode.FULL;
         if (options.against() != null) {
             try (GitSnapshot snapshot = GitSnapshot.of(options.against(), options.paths())) {
-                List<Path> oldIncludes = new ArrayList<>();
-                List<Path> oldFiles = new ArrayList<>();
-                List<Path> newIncludes = new ArrayList<>(options.includes());
-                List<Path> newFiles = new ArrayList<>();
-                for (Path include : options.includes()) {
-                    oldIncludes.add(snapshot.at(include));
-                }
-                for (Path p : options.paths()) {
-                    Path then = snapshot.at(p);
-                    if (Files.isDirectory(p)) {
-                        newIncludes.add(p);
-                        newFiles.addAll(schemaFilesUnder(p));
-                    } else {
-                        newFiles.add(p);
-                    }
-                    if (Files.isDirectory(then)) {
-                        oldIncludes.add(then);
-                        oldFiles.addAll(schemaFilesUnder(then));
-                    } else if (Files.isRegularFile(then)) {
-                        oldFiles.add(then);
-                    }
-                }
-                if (oldFiles.isEmpty()) {
+                GitSnapshot.Sides sides = snapshot.sides(options.paths(), options.includes());
+                if (sides.oldFiles().isEmpty()) {
                     out.println("nothing to compare: " + options.against() + " has no schema at "
                             + options.paths().stream().map(Path::toString).collect(Collectors.joining(", ")));
                     return 0;
                 }
-                return compare(new Side(new SchemaCompiler(oldIncludes, snapshot::display), oldFiles),
-                        new Side(new SchemaCompiler(newIncludes), newFiles), category, mode, options, config,
-                        configSource, out, err);
+                return compare(new Side(new SchemaCompiler(sides.oldIncludes(), snapshot::display), sides.oldFiles()),
+                        new Side(new SchemaCompiler(sides.newIncludes()), sides.newFiles()), category, mode, options,
+                        config, configSource, out, err);
             } catch (IOException e) {
                 err.println("cserc: compat --against " + options.against() + ": " + e.getMessage());
                 return 1;
@@ -218,10 +197,6 @@ public final class CompatCommand implements Command {
 
     /** Every {@code .cser} file under a directory, sorted, as paths under it. */
     static List<Path> schemaFilesUnder(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(p -> p.getFileName().toString().endsWith(".cser") && Files.isRegularFile(p))
-                    .sorted()
-                    .toList();
-        }
+        return GitSnapshot.schemaFilesUnder(dir);
     }
 }

@@ -1,4 +1,4 @@
-package dev.cser.compiler.command;
+package dev.cser.compiler.compat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,11 +13,18 @@ import java.util.stream.Stream;
 
 /**
  * The {@code .cser} files of some paths at a git revision, written under a temporary directory
- * at the same paths relative to the repository's top ({@code cserc compat --against REV}, as
- * {@code buf breaking --against '.git#ref=REV'}). Runs the {@code git} command, so it needs git
- * on the PATH and a working tree; {@link #close} deletes the directory.
+ * at the same paths relative to the repository's top ({@code cserc compat --against REV} and the
+ * Maven plugin's {@code compat} goal, as {@code buf breaking --against '.git#ref=REV'}). Runs the
+ * {@code git} command, so it needs git on the PATH and a working tree; {@link #close} deletes the
+ * directory.
  */
-final class GitSnapshot implements AutoCloseable {
+public final class GitSnapshot implements AutoCloseable {
+    /**
+     * The two schemas to compare: OLD's files and import directories in the snapshot, NEW's as they
+     * are. A directory given is also where its files' imports are looked for, after the others.
+     */
+    public record Sides(List<Path> oldFiles, List<Path> oldIncludes, List<Path> newFiles, List<Path> newIncludes) {}
+
     private final String revision;
     private final Path top;
     private final Path root;
@@ -34,7 +41,7 @@ final class GitSnapshot implements AutoCloseable {
      * user when git is missing, the path is not in a repository, the revision is unknown or a
      * path lies outside that repository.
      */
-    static GitSnapshot of(String revision, List<Path> paths) throws IOException {
+    public static GitSnapshot of(String revision, List<Path> paths) throws IOException {
         Path dir = paths.get(0).toAbsolutePath().normalize();
         while (dir != null && !Files.isDirectory(dir)) {
             dir = dir.getParent();
@@ -68,14 +75,54 @@ final class GitSnapshot implements AutoCloseable {
         return snapshot;
     }
 
+    /**
+     * OLD and NEW for {@code paths} (schema files or directories) with the import directories
+     * {@code includes}, read at the revision for OLD and as they are for NEW.
+     */
+    public Sides sides(List<Path> paths, List<Path> includes) throws IOException {
+        List<Path> oldIncludes = new ArrayList<>();
+        List<Path> oldFiles = new ArrayList<>();
+        List<Path> newIncludes = new ArrayList<>(includes);
+        List<Path> newFiles = new ArrayList<>();
+        for (Path include : includes) {
+            oldIncludes.add(at(include));
+        }
+        for (Path p : paths) {
+            Path then = at(p);
+            if (Files.isDirectory(p)) {
+                newIncludes.add(p);
+                newFiles.addAll(schemaFilesUnder(p));
+            } else {
+                newFiles.add(p);
+            }
+            if (Files.isDirectory(then)) {
+                oldIncludes.add(then);
+                oldFiles.addAll(schemaFilesUnder(then));
+            } else if (Files.isRegularFile(then)) {
+                oldFiles.add(then);
+            }
+        }
+        return new Sides(List.copyOf(oldFiles), List.copyOf(oldIncludes), List.copyOf(newFiles),
+                List.copyOf(newIncludes));
+    }
+
+    /** Every {@code .cser} file under a directory, sorted, as paths under it. */
+    public static List<Path> schemaFilesUnder(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(p -> p.getFileName().toString().endsWith(".cser") && Files.isRegularFile(p))
+                    .sorted()
+                    .toList();
+        }
+    }
+
     /** Where {@code p} (a path of the working tree, as given) is in the snapshot, whether or not it exists there. */
-    Path at(Path p) throws IOException {
+    public Path at(Path p) throws IOException {
         String rel = relative(p);
         return rel.isEmpty() ? root : root.resolve(rel);
     }
 
     /** How a file of the snapshot is shown: {@code REV:path}, relative to the repository's top. */
-    String display(String path) {
+    public String display(String path) {
         String prefix = root.toString() + "/";
         return path.startsWith(prefix) ? revision + ":" + path.substring(prefix.length()) : path;
     }
@@ -120,6 +167,8 @@ final class GitSnapshot implements AutoCloseable {
 
     /** A git command that ran and failed: its stderr is the message. */
     private static final class GitFailed extends IOException {
+        private static final long serialVersionUID = 1L;
+
         GitFailed(String message) {
             super(message);
         }
