@@ -9,6 +9,9 @@
 # count does not depend on what else runs, so JMH's lock is ignored, and its lock file is a
 # private one (java.io.tmpdir) so that a timed JMH run started meanwhile does not fail on it.
 #   benchmarks/java/instructions.sh JAR [-n N] [-w WARM] CASE...     CASE: W3/encode, W6/decode, ...
+# JVM_FLAGS adds flags to the JVM, e.g. lower C2 thresholds for W1 and W2, whose operation is
+# 100,000 and 5,000 records: their methods called once per operation reach C2 only after hundreds
+# of operations, too many to run under valgrind, so without them a count is of C1 and OSR code.
 # JAR is a benchmarks.jar (benchmarks/java/target/benchmarks.jar after `mvn -Pbench package`, or
 # benchmarks/java/ab's /tmp/cser-ab/{a,b}.jar).
 set -euo pipefail
@@ -32,7 +35,7 @@ ir() { # workload op batch -> total Ir
     local out
     out=$(mktemp)
     valgrind --tool=callgrind --smc-check=all-non-file --callgrind-out-file="$out" \
-        java -Xbatch -XX:+UseSerialGC -Djmh.ignoreLock=true -Djava.io.tmpdir="$tmp" -jar "$jar" "^dev\.cser\.bench\.Bench\.$2\$" -p library=cser \
+        java -Xbatch -XX:+UseSerialGC ${JVM_FLAGS:-} -Djmh.ignoreLock=true -Djava.io.tmpdir="$tmp" -jar "$jar" "^dev\.cser\.bench\.Bench\.$2\$" -p library=cser \
         -p workload="$1" -f 0 -bm ss -wi 1 -wbs "$warm" -i 1 -bs "$3" > /dev/null 2>&1
     callgrind_annotate "$out" 2> /dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'
     rm -f "$out"
