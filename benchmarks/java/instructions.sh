@@ -9,9 +9,11 @@
 # count does not depend on what else runs, so JMH's lock is ignored, and its lock file is a
 # private one (java.io.tmpdir) so that a timed JMH run started meanwhile does not fail on it.
 #   benchmarks/java/instructions.sh JAR [-n N] [-w WARM] CASE...     CASE: W3/encode, W6/decode, ...
-# JVM_FLAGS adds flags to the JVM, e.g. lower C2 thresholds for W1 and W2, whose operation is
-# 100,000 and 5,000 records: their methods called once per operation reach C2 only after hundreds
-# of operations, too many to run under valgrind, so without them a count is of C1 and OSR code.
+# JVM_FLAGS adds flags to the JVM. W1's and W2's counts are not of the steady state: an operation
+# is 100,000 and 5,000 records, and their methods called once per operation reach C2 only after
+# hundreds of operations, too many to run under valgrind, so the count is of C1 and OSR code.
+# Lowering the tier thresholds (-XX:Tier4InvocationThreshold=20 and the like) crashed the JVM
+# under valgrind here (SIGSEGV in C2-compiled HashMap.getNode), so W1 has no steady-state count.
 # JAR is a benchmarks.jar (benchmarks/java/target/benchmarks.jar after `mvn -Pbench package`, or
 # benchmarks/java/ab's /tmp/cser-ab/{a,b}.jar).
 set -euo pipefail
