@@ -122,8 +122,8 @@ public final class CompatReport {
     }
 
     /**
-     * One JSON object: the category, the mode, the verdict, the counts and every finding shown, one
-     * per line (an unused ignore counts as a warning but is listed only in the text).
+     * One JSON object: the category, the mode, the verdict, the counts, every finding shown and
+     * every ignore of the config file that matched nothing (counted as warnings), one per line.
      */
     public String json() {
         StringBuilder out = new StringBuilder();
@@ -152,7 +152,19 @@ public final class CompatReport {
                     .append(", \"message\": ").append(quote(f.message()))
                     .append('}');
         }
-        out.append(shown.isEmpty() ? "]}\n" : "\n]}\n");
+        out.append(shown.isEmpty() ? "]" : "\n]");
+        out.append(", \"unused_ignores\": [");
+        separator = "\n  ";
+        for (CompatConfig.Ignore i : unused) {
+            out.append(separator);
+            separator = ",\n  ";
+            out.append("{\"file\": ").append(quote(i.location().path()))
+                    .append(", \"line\": ").append(i.location().line())
+                    .append(", \"rule\": ").append(i.rule() == null ? quote("*") : quote(i.rule().name()))
+                    .append(", \"target\": ").append(quote(i.target()))
+                    .append('}');
+        }
+        out.append(unused.isEmpty() ? "]}\n" : "\n]}\n");
         return out.toString();
     }
 

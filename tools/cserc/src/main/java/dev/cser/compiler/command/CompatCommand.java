@@ -46,7 +46,8 @@ public final class CompatCommand implements Command {
               --old-include DIR, --new-include DIR
                                  look for the imports of OLD (or NEW) in DIR too, after each -I
               --against REV      compare with the schemas at git revision REV (a commit, branch or
-                                 tag, e.g. main or HEAD~1), read with git from this repository
+                                 tag, e.g. main or HEAD~1), read with git from the repository
+                                 the first PATH is in
               --category C       what must not break: wire (the bytes), wire-json (also the names
                                  the JSON mapping uses; the default) or source (also the generated
                                  API's names)
