@@ -207,7 +207,7 @@ def stream_of(type_name: str, messages: list[bytes]) -> bytes:
     """A stream (SPEC §8) of record messages: the header (fingerprint 0: readers accept any by
     default) and the messages back to back, which for a record root are its frames."""
     type_id = hashlib.sha256(type_name.encode()).digest()[:8]
-    return b"CSER\x01" + type_id + bytes(8) + b"".join(messages)
+    return b"CSER\x02" + type_id + bytes(8) + b"".join(messages)
 
 
 Check = Callable[[Vector, str, bool, str], None]

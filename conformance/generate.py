@@ -236,6 +236,19 @@ def unions(plan: Plan) -> None:
         plan.add("unions", Vector(name, schema, "conf.unions.Any", mode="encode-reject", value=value))
     ex("holder_full", "Holder", {"first": {"text": "f"}, "second": {"point": {}}, "rest": [{"flag": True}, {"real": 1.5}]})
     ex("holder_no_second", "Holder", {"first": {"number": 7}, "second": None, "rest": []})
+    # Variants this schema does not have (SPEC §5.7): kept, shown as {"#N": base64}, written back.
+    for name, data, value in (
+        ("any_unknown_empty", b"\x0b\x00", {"#11": ""}),
+        ("any_unknown_largest_tag", encode_varint(2**32 - 1) + b"\x00", {"#4294967295": ""}),
+        ("any_unknown_payload", b"\x0c\x03\xff\x00\x80", {"#12": b64(b"\xff\x00\x80")}),
+        ("any_unknown_in_many", b"\x06\x04\x01\x0b\x01\x07", {"many": [{"#11": b64(b"\x07")}]}),
+        ("holder_unknown_everywhere", bytes.fromhex("0a 0b00 01 0c00 02 0d00 0e00"),
+         {"first": {"#11": ""}, "second": {"#12": ""}, "rest": [{"#13": ""}, {"#14": ""}]}),
+    ):
+        type_ = "Holder" if name.startswith("holder") else "Any"
+        plan.add("unions", Vector(name, schema, f"conf.unions.{type_}", mode="read", hex=data.hex(), value=value))
+        plan.add("unions", Vector(f"{name}_reencoded", schema, f"conf.unions.{type_}", mode="reencode",
+                                  hex=data.hex()))
 
 
 def chain(depth: int) -> dict[str, Any]:
@@ -282,6 +295,42 @@ def evolution(plan: Plan) -> None:
     plan.add("evolution", Vector("v2_enum_read_by_v1", rel(v1), "conf.evolution.Tagged", mode="read",
                                  value={"kind": 2}), written_by=(v2, "conf.evolution.Tagged", {"kind": "C"}))
     plan.add("evolution", Vector("v1_unknown_enum_kept", rel(v1), "conf.evolution.Tagged", value={"kind": 2}))
+
+    # A union that grew (SPEC §5.7, §9): v1 keeps v2's new variants, nested anywhere, as unknown
+    # variants ({"#N": payload} in JSON) and writes them back byte for byte.
+    def payment(n: int) -> dict[str, Any]:
+        return [{"voucher": {"code": f"V{n}", "cents": 250 * n}}, {"points": -(10**n)}, {"split": ["a", f"b{n}"]},
+                {"coins": {"count": n, "value": 5}}, {"nested": {"payment": {"points": n}}},
+                {"nested": {"note": "n"}}, {"cash": f"{n}.00"}, {"card": {"number": f"4{n}"}}][n % 8]
+    orders = {
+        "order_every_new_variant": {"pay": payment(0), "next": payment(1), "history": [payment(i) for i in range(8)],
+                                    "by_label": [[f"k{i}", payment(i)] for i in range(8)],
+                                    "batches": [[payment(i), payment(i + 1)] for i in range(0, 8, 2)]},
+        "order_old_variants_only": {"pay": payment(6), "next": None, "history": [payment(7)], "by_label": [],
+                                    "batches": []},
+    }
+    for name, order in orders.items():
+        plan.add("evolution", Vector(f"v2_{name}", rel(v2), "conf.evolution.Order", value=order))
+        plan.add("evolution", Vector(f"v2_{name}_reencoded_by_v1", rel(v1), "conf.evolution.Order", mode="reencode"),
+                 written_by=(v2, "conf.evolution.Order", order))
+    # What v1 shows of them: the tag and the payload, in base64, under "#N".
+    plan.add("evolution", Vector("v2_voucher_read_by_v1", rel(v1), "conf.evolution.Payment", mode="read",
+                                 value={"#3": b64(bytes.fromhex("0256318101"))}),
+             written_by=(v2, "conf.evolution.Payment", {"voucher": {"code": "V1", "cents": 129}}))
+    plan.add("evolution", Vector("v2_points_read_by_v1", rel(v1), "conf.evolution.Payment", mode="read",
+                                 value={"#4": b64(bytes([0x13]))}),
+             written_by=(v2, "conf.evolution.Payment", {"points": -10}))
+    plan.add("evolution", Vector("v2_nested_unknown_read_by_v1", rel(v1), "conf.evolution.Wrapped", mode="read",
+                                 value={"payment": {"#6": b64(bytes([0x02, 0x05]))}}),
+             written_by=(v2, "conf.evolution.Wrapped", {"payment": {"coins": {"count": 2, "value": 5}}}))
+    # v2 reads what v1 wrote: nothing new in it.
+    plan.add("evolution", Vector("v1_order_read_by_v2", rel(v2), "conf.evolution.Order", mode="read",
+                                 value={"pay": {"cash": "1.00"}, "next": None, "history": [], "by_label": [],
+                                        "batches": []}),
+             written_by=(v1, "conf.evolution.Order", {"pay": {"cash": "1.00"}}))
+    # JSON cannot make an unknown variant (SPEC §11).
+    plan.add("evolution", Vector("refuse_unknown_variant_from_json", rel(v1), "conf.evolution.Payment",
+                                 mode="encode-reject", value={"#3": "AA=="}))
 
 
 def examples(plan: Plan) -> None:
@@ -376,11 +425,18 @@ def rejects(plan: Plan) -> None:
     rej("map_huge_count", c, "conf.collections.StringMap", encode_varint(2**33) + b"\x00\x00", "LENGTH_TOO_LARGE")
     rej("trailing_after_struct", s, "conf.scalars.BoolV", b"\x01\x00", "TRAILING_BYTES")
     rej("trailing_after_record", s, "conf.scalars.All", b"\x00\x00", "TRAILING_BYTES")
-    rej("trailing_after_union", u, "conf.unions.Any", b"\x09\x01\x00", "TRAILING_BYTES")
+    rej("trailing_after_union", u, "conf.unions.Any", b"\x09\x01\x01\x00", "TRAILING_BYTES")
+    # SPEC §5.7: a non-record variant fills its payload exactly; an unknown one's payload fits.
+    rej("union_payload_trailing", u, "conf.unions.Any", b"\x09\x02\x01\x00", "TRAILING_BYTES")
+    rej("union_payload_short", u, "conf.unions.Any", b"\x04\x00", "TRUNCATED")
+    rej("union_payload_cuts_string", u, "conf.unions.Any", b"\x03\x02\x05abcde", "LENGTH_TOO_LARGE")
+    rej("union_payload_past_end", u, "conf.unions.Any", b"\x03\x05\x01a", "LENGTH_TOO_LARGE")
+    rej("unknown_variant_past_end", u, "conf.unions.Any", b"\x0b\x05\x00", "LENGTH_TOO_LARGE")
+    rej("unknown_variant_huge_length", u, "conf.unions.Any", b"\x0b" + encode_varint(2**40), "LENGTH_TOO_LARGE")
+    rej("unknown_variant_cut", u, "conf.unions.Any", b"\x0b", "TRUNCATED")
+    rej("union_tag_past_u32", u, "conf.unions.Any", encode_varint(2**32) + b"\x00", "OUT_OF_RANGE")
     rej("record_cut_in_field", s, "conf.scalars.All", b"\x0b\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "TRUNCATED")
-    rej("union_tag_unknown", u, "conf.unions.Any", b"\x0b\x00", "UNKNOWN_UNION_TAG")
     rej("union_tag_zero", u, "conf.unions.Any", b"\x00\x00", "UNKNOWN_UNION_TAG")
-    rej("union_tag_huge", u, "conf.unions.Any", encode_varint(2**32 - 1) + b"\x00", "UNKNOWN_UNION_TAG")
     rej("union_empty", u, "conf.unions.Any", b"", "TRUNCATED")
     rej("struct_presence_extra_bit", c, "conf.collections.OptionalInStruct", b"\x00\x04", "BAD_PRESENCE")
     rej("list_presence_extra_bit", c, "conf.collections.OptStrings", b"\x02\x04", "BAD_PRESENCE")
@@ -395,8 +451,18 @@ def rejects(plan: Plan) -> None:
         inner = encode_varint(len(body)) + body
         body = b"\x00\x01" + inner
     rej("chain_depth_65", r, "conf.recursion.Chain", encode_varint(len(body)) + body, "DEPTH_EXCEEDED")
-    rej("union_depth_65", u, "conf.unions.Any", b"\x06\x01" * 64 + b"\x09\x01", "DEPTH_EXCEEDED")
-    rej("union_depth_100000", u, "conf.unions.Any", b"\x06\x01" * 100_000, "DEPTH_EXCEEDED")
+    rej("union_depth_65", u, "conf.unions.Any", many_deep(64, b"\x09\x01\x01"), "DEPTH_EXCEEDED")
+    # Far past the limit: a decoder must stop at 65, never recurse on (every payload's length
+    # fits, so only the depth check stops it).
+    rej("union_depth_10000", u, "conf.unions.Any", many_deep(10_000, b"\x09\x01\x01"), "DEPTH_EXCEEDED")
+
+
+def many_deep(levels: int, inner: bytes) -> bytes:
+    """``inner`` (an Any) wrapped ``levels`` times in Any.many (tag 6, a list of one element)."""
+    for _ in range(levels):
+        payload = b"\x01" + inner
+        inner = b"\x06" + encode_varint(len(payload)) + payload
+    return inner
 
 
 def findings(plan: Plan) -> None:
@@ -413,9 +479,11 @@ def findings(plan: Plan) -> None:
     # byte; the generated pure-Python code named Atom.element in the path, the C code Atom.aromatic.
     find("py_atom_cut_in_fixed_run", "molecule", "chem.Atom", bytes.fromhex("2f8020"), "TRUNCATED")
     # atheris (runtimes/python/fuzz), 2026-11-23: an unknown union tag 25 levels down a list<Any>
-    # chain; the pure-Python error unwinding allocated ~6 KiB per level (F3 in RESULTS.md).
-    find("py_any_deep_unknown_tag", "unions", "conf.unions.Any", bytes.fromhex("0601" * 24 + "ffff06"),
-         "UNKNOWN_UNION_TAG")
+    # chain; the pure-Python error unwinding allocated ~6 KiB per level (F3 in RESULTS.md). Remade
+    # for format version 2 (SPEC §14), where an unknown tag is kept: the error 25 levels down is
+    # now the unknown variant's payload length past the end.
+    find("py_any_deep_unknown_tag", "unions", "conf.unions.Any", many_deep(24, b"\xff\xff\x06\x7f"),
+         "LENGTH_TOO_LARGE")
     # cargo-fuzz (runtimes/rust/fuzz, decode), 2026-11-23: a map<string, map<string, i32>> of
     # 126 entries in 133 bytes; Rust reserved all 126 entries (104 bytes each) before reading one.
     find("rs_nested_map_reserve", "collections", "conf.collections.NestedMap",
@@ -488,7 +556,8 @@ def nan_payloads(plan: Plan) -> None:
         body += b"\x02" + s("k") + x + s("n") + f32(0x3F800000)    # single_map
         body += b"\x03\x05" + s("a") + y + s("b") + s("c") + y     # doubles_by_name: a, -, c
         body += b"\x03\x05" + x + x                                # sparse: x, -, x
-        body += encode_varint(tag) + (x if tag == 1 else y)         # num
+        value = x if tag == 1 else y
+        body += encode_varint(tag) + encode_varint(len(value)) + value  # num: tag, payload (§5.7)
         return encode_varint(len(body)) + body
 
     def add(name: str, data: bytes) -> None:

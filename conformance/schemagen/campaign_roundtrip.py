@@ -183,7 +183,7 @@ def restream(procs: dict[str, Proc], expected_hex: dict[int, str],
             message = bytes.fromhex(expected_hex[k])
             # a record's message is its frame; a struct's or union's is framed by its length
             frames += message if kinds.get(name) == "record" else varint(len(message)) + message
-        head = b"CSER\x01" + hashlib.sha256(name.encode()).digest()[:8]
+        head = b"CSER\x02" + hashlib.sha256(name.encode()).digest()[:8]
         cases.append((s, name, head + bytes(8) + frames))
     answers = {t: p.ask([{"op": "restream", "type": n, "hex": st.hex()} for (_s, n, st) in cases],
                         [active(t, s) for (s, *_r) in cases]) for t, p in procs.items()}

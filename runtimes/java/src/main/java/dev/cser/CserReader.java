@@ -475,6 +475,49 @@ public final class CserReader {
     }
 
     /**
+     * Starts reading the payload of a union's non-record variant (SPEC §5.7): reads its length
+     * and limits reading to it. A record variant's payload is the record itself: read it as any
+     * record.
+     *
+     * @return the previous limit, to pass to {@link #endPayload(int)}
+     * @throws CserDecodeException LENGTH_TOO_LARGE if the payload is longer than what remains
+     */
+    public int beginPayload() throws CserDecodeException {
+        return pushLimit(readLength());
+    }
+
+    /**
+     * Ends a payload {@link #beginPayload()} started: the value must have filled it.
+     *
+     * @throws CserDecodeException TRAILING_BYTES if bytes of the payload remain after the value
+     */
+    public void endPayload(int oldLimit) throws CserDecodeException {
+        if (pos < limit) {
+            throw errorAt(DecodeErrorKind.TRAILING_BYTES,
+                    (limit - pos) + " bytes after the variant's value in its payload", pos);
+        }
+        limit = oldLimit + start;
+    }
+
+    /**
+     * Reads the payload of a union value whose tag the union does not have (SPEC §5.7), keeping
+     * it unparsed. Generated code calls it for every tag it does not know.
+     *
+     * @param tag the tag just read
+     * @throws CserDecodeException UNKNOWN_UNION_TAG for tag 0, which no variant has;
+     *     LENGTH_TOO_LARGE if the payload is longer than what remains
+     */
+    public UnknownVariant readUnknownVariant(int tag) throws CserDecodeException {
+        if (tag == 0) {
+            throw error(DecodeErrorKind.UNKNOWN_UNION_TAG, "tag 0: union variant ids start at 1");
+        }
+        int length = readLength();
+        int p = pos;
+        pos = p + length;
+        return new UnknownVariant(tag, Arrays.copyOfRange(buf, p, p + length));
+    }
+
+    /**
      * Skips what is left of the current body (bytes nobody read: generated records keep them with
      * {@link #readUnknownFields(int)} first) and restores the limit {@link #pushLimit(int)} returned.
      */

@@ -1,15 +1,21 @@
 package dev.cser;
 
 /**
- * The 21-byte header of a cser stream (SPEC §8): magic {@code CSER}, version {@code 01}, the
+ * The 21-byte header of a cser stream (SPEC §8): magic {@code CSER}, version {@code 02}, the
  * root type id and the writer's schema fingerprint, both u64 little-endian.
  */
 public final class CserStreamHeader {
     /** The four magic bytes, {@code "CSER"}. */
     public static final byte[] MAGIC = {0x43, 0x53, 0x45, 0x52};
 
-    /** The format version this runtime reads and writes. */
-    public static final int VERSION = 1;
+    /**
+     * The format version this runtime reads and writes. Version 1 wrote union values without a
+     * payload length (SPEC §14), so a reader rejects it rather than misread it.
+     */
+    public static final int VERSION = 2;
+
+    /** Where the version byte is. */
+    static final int VERSION_OFFSET = 4;
 
     /** The length of a header in bytes. */
     public static final int LENGTH = 21;

@@ -206,6 +206,11 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
             boolean complete = fill(n);
             // pos is 0 here: the header is the first thing read.
             int bad = CserStreamHeader.firstBadPrefixByte(buf, Math.min(end, n));
+            if (bad == CserStreamHeader.VERSION_OFFSET) {
+                throw new CserDecodeException(DecodeErrorKind.BAD_STREAM_HEADER, "a cser stream of format version "
+                        + (buf[bad] & 0xFF) + ": this reader reads format version " + CserStreamHeader.VERSION
+                        + " only (SPEC §8)", bad);
+            }
             if (bad >= 0) {
                 throw new CserDecodeException(DecodeErrorKind.BAD_STREAM_HEADER,
                         "not a cser stream of format version " + CserStreamHeader.VERSION

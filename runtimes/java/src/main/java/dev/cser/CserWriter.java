@@ -341,6 +341,32 @@ public final class CserWriter {
         Varint.put32(buf, mark, len);
     }
 
+    // ---- union payloads (SPEC §5.7) -------------------------------------------------------------
+
+    /**
+     * Starts the payload of a union's non-record variant: its length goes before the value
+     * (a record variant is its own payload: write it as any record).
+     *
+     * @return the mark to pass to {@link #endPayload(int)}
+     */
+    public int beginPayload() {
+        return beginLength();
+    }
+
+    /** Ends the payload {@link #beginPayload()} started: writes its length before it. */
+    public void endPayload(int mark) {
+        endLength(mark);
+    }
+
+    /**
+     * Writes the payload of an unknown variant (its length, then its bytes as they were read);
+     * the union writes its tag first.
+     */
+    public void writeUnknownPayload(UnknownVariant variant) {
+        writeVarint32(variant.payload.length);
+        writeRaw(variant.payload, 0, variant.payload.length);
+    }
+
     // ---- depth ---------------------------------------------------------------------------------
 
     /**

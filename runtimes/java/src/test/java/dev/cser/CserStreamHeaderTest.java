@@ -9,7 +9,7 @@ class CserStreamHeaderTest {
 
     @Test
     void headerBytes() {
-        assertEquals("43 53 45 52 01 ef cd ab 89 67 45 23 01 ff ff ff ff ff ff ff ff",
+        assertEquals("43 53 45 52 02 ef cd ab 89 67 45 23 01 ff ff ff ff ff ff ff ff",
                 hex(CserStreamHeader.encode(0x0123456789abcdefL, -1L)));
         assertEquals(CserStreamHeader.LENGTH, CserStreamHeader.encode(0, 0).length);
     }

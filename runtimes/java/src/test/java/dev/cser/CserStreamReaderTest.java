@@ -182,12 +182,16 @@ class CserStreamReaderTest {
 
     @Test
     void badMagicOrVersion() {
-        byte[] good = bytes("43 53 45 52 01 88 77 66 55 44 33 22 11 08 07 06 05 04 03 02 01");
+        byte[] good = bytes("43 53 45 52 02 88 77 66 55 44 33 22 11 08 07 06 05 04 03 02 01");
         byte[] magic = good.clone();
         magic[2] = 'X';
         assertDecodeError(DecodeErrorKind.BAD_STREAM_HEADER, 2, () -> reader(magic).read());
         byte[] version = good.clone();
-        version[4] = 2;
+        version[4] = 1;
+        CserDecodeException v1 = assertDecodeError(DecodeErrorKind.BAD_STREAM_HEADER, 4, () -> reader(version).read());
+        // Version 1 encoded unions otherwise (SPEC §14): its streams are refused by name, not misread.
+        assertTrue(v1.getMessage().contains("format version 1: this reader reads format version 2"), v1.getMessage());
+        version[4] = 3;
         assertDecodeError(DecodeErrorKind.BAD_STREAM_HEADER, 4, () -> reader(version).read());
         // Garbage shorter than a header is a bad header, not a truncated one.
         assertDecodeError(DecodeErrorKind.BAD_STREAM_HEADER, 0, () -> reader(bytes("7b 22")).read());

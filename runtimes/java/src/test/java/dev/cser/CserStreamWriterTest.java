@@ -12,7 +12,7 @@ import java.io.OutputStream;
 import org.junit.jupiter.api.Test;
 
 class CserStreamWriterTest {
-    private static final String HEADER = "43 53 45 52 01 88 77 66 55 44 33 22 11 08 07 06 05 04 03 02 01";
+    private static final String HEADER = "43 53 45 52 02 88 77 66 55 44 33 22 11 08 07 06 05 04 03 02 01";
 
     /** Counts the calls that reach the "socket". */
     private static final class CountingStream extends OutputStream {

@@ -96,10 +96,12 @@ public enum Rule {
     VARIANT_INSERTED(BOTH, ERROR, ERROR, ERROR, "variant '%s' of %s inserted at id %d, which was '%s' (now id"
             + " %d): old and new readers disagree on which variant a tag means; add a variant after the last id"
             + " instead"),
-    VARIANT_ADDED(FORWARD, ERROR, ERROR, ERROR, "variant '%s' (id %d) added to %s: old readers reject values"
-            + " that use it (unknown union tag)"),
-    VARIANT_REMOVED(BACKWARD, ERROR, ERROR, ERROR, "variant '%s' (id %d) removed from %s: new readers reject old"
-            + " values that use it (unknown union tag)"),
+    VARIANT_ADDED(FORWARD, NOTE, NOTE, WARNING, "variant '%s' (id %d) added to %s: compatible, old readers keep"
+            + " values of it as unknown variants (SPEC §5.7) and write them back; code that matches every"
+            + " variant gets a new case"),
+    VARIANT_REMOVED(BACKWARD, ERROR, ERROR, ERROR, "variant '%1$s' (id %2$d) removed from %3$s: new readers keep"
+            + " old values of it only as unknown variants, and a variant given id %2$d later would misread them;"
+            + " keep the variant"),
     VARIANT_RENAMED(BOTH, NOTE, ERROR, ERROR, "variant '%s' of %s renamed to '%s': compatible on the wire (names"
             + " are not on it), but the JSON mapping (SPEC §11) names a union's variant, and JSON readers of"
             + " each version reject the other's name"),

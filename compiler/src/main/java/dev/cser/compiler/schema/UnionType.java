@@ -22,6 +22,19 @@ public final class UnionType extends Declaration {
         return zeroVariant;
     }
 
+    /**
+     * Whether a variant's value gets a payload length of its own (SPEC §5.7): every variant but a
+     * record, whose own length is the payload's.
+     */
+    public static boolean hasPayloadLength(Field variant) {
+        return !(variant.type() instanceof Type.NamedType n && n.declaration() instanceof MessageType m && !m.isStruct());
+    }
+
+    /** The highest variant id: ids run 1..N without gaps (SPEC §2), so a tag above is unknown. */
+    public int maxTag() {
+        return variants.size();
+    }
+
     void setVariants(List<Field> variants) {
         this.variants = List.copyOf(variants);
     }

@@ -9,7 +9,9 @@ import dev.cser.CserWriter;
 /**
  * An expression tree.
  *
- * <p>Exactly one variant is set: one nested record per variant, each holding its value.
+ * <p>Exactly one variant is set: one nested record per variant, each holding its value, and
+ * {@link Unknown} for a variant a newer schema added, which decoding keeps and encoding
+ * writes back unchanged.
  */
 public sealed interface Expr {
     /** The codec of {@code edge.cases.Expr}: streams and generic code use it. */
@@ -97,6 +99,25 @@ public sealed interface Expr {
         }
     }
 
+    /**
+     * A variant this schema does not have, which a writer with a newer schema set: its tag and
+     * payload, kept unparsed and written back unchanged. Only decoding makes its value.
+     */
+    record Unknown(dev.cser.UnknownVariant value) implements Expr {
+        /** Rejects a null value, and a tag this union has: the tags of unknown variants are above 4. */
+        public Unknown {
+            java.util.Objects.requireNonNull(value, "value");
+            if (Integer.compareUnsigned(value.tag(), 4) <= 0) {
+                throw new IllegalArgumentException("tag " + value.tag() + " is not unknown to union edge.cases.Expr");
+            }
+        }
+
+        @Override
+        public int tag() {
+            return value.tag();
+        }
+    }
+
     /** The id of the variant on the wire. */
     int tag();
 
@@ -117,7 +138,7 @@ public sealed interface Expr {
         writeNested(w);
     }
 
-    /** Writes the tag, then the variant's value. Used by generated code. */
+    /** Writes the tag, then the variant's payload (SPEC §5.7). Used by generated code. */
     default void writeNested(CserWriter w) {
         w.enter();
         int tag = tag();
@@ -125,7 +146,9 @@ public sealed interface Expr {
         switch (tag) {
             case 1: {
                 edge.cases.Lit value = ((Lit) this).value();
+                int mark = w.beginPayload();
                 value.writeNested(w);
+                w.endPayload(mark);
                 break;
             }
             case 2: {
@@ -135,16 +158,21 @@ public sealed interface Expr {
             }
             case 3: {
                 String value = ((Name) this).value();
+                int mark = w.beginPayload();
                 w.writeString(value);
+                w.endPayload(mark);
                 break;
             }
             case 4: {
                 java.util.List<edge.cases.Expr> value = ((Call) this).value();
+                int mark = w.beginPayload();
                 dev.cser.CserCollections.writeList(w, value, (w0, el0) -> el0.writeNested(w0));
+                w.endPayload(mark);
                 break;
             }
             default:
-                throw new IllegalStateException("not a variant of edge.cases.Expr: " + this);
+                w.writeUnknownPayload(((Unknown) this).value());
+                break;
         }
         w.exit();
     }
@@ -171,7 +199,10 @@ public sealed interface Expr {
         return value;
     }
 
-    /** Reads a tag and the variant's value. Used by generated code. */
+    /**
+     * Reads a tag and the variant's payload; keeps a variant this schema does not have as
+     * {@link Unknown}. Used by generated code.
+     */
     static Expr readNested(CserReader r) throws CserDecodeException {
         r.enter();
         int tag = r.readVarint32();
@@ -180,7 +211,9 @@ public sealed interface Expr {
             switch (tag) {
                 case 1: {
                     edge.cases.Lit value;
+                    int outer = r.beginPayload();
                     value = edge.cases.Lit.readNested(r);
+                    r.endPayload(outer);
                     result = new Lit(value);
                     break;
                 }
@@ -192,19 +225,23 @@ public sealed interface Expr {
                 }
                 case 3: {
                     String value;
+                    int outer = r.beginPayload();
                     value = r.readString();
+                    r.endPayload(outer);
                     result = new Name(value);
                     break;
                 }
                 case 4: {
                     java.util.List<edge.cases.Expr> value;
+                    int outer = r.beginPayload();
                     value = dev.cser.CserCollections.readList(r, edge.cases.Expr::readNested);
+                    r.endPayload(outer);
                     result = new Call(value);
                     break;
                 }
                 default:
-                    throw r.error(dev.cser.DecodeErrorKind.UNKNOWN_UNION_TAG,
-                            "unknown tag " + Integer.toUnsignedString(tag) + " of union edge.cases.Expr");
+                    result = new Unknown(r.readUnknownVariant(tag));
+                    break;
             }
         } catch (CserDecodeException e) {
             throw e.pushField("Expr." + variantName(tag));

@@ -9,7 +9,9 @@ import dev.cser.CserWriter;
 /**
  * A union whose variant docs are hostile: &#92;u000a "
  *
- * <p>Exactly one variant is set: one nested record per variant, each holding its value.
+ * <p>Exactly one variant is set: one nested record per variant, each holding its value, and
+ * {@link Unknown} for a variant a newer schema added, which decoding keeps and encoding
+ * writes back unchanged.
  */
 public sealed interface HostileChoice {
     /** The codec of {@code edge.cases.HostileChoice}: streams and generic code use it. */
@@ -64,6 +66,25 @@ public sealed interface HostileChoice {
         }
     }
 
+    /**
+     * A variant this schema does not have, which a writer with a newer schema set: its tag and
+     * payload, kept unparsed and written back unchanged. Only decoding makes its value.
+     */
+    record Unknown(dev.cser.UnknownVariant value) implements HostileChoice {
+        /** Rejects a null value, and a tag this union has: the tags of unknown variants are above 2. */
+        public Unknown {
+            java.util.Objects.requireNonNull(value, "value");
+            if (Integer.compareUnsigned(value.tag(), 2) <= 0) {
+                throw new IllegalArgumentException("tag " + value.tag() + " is not unknown to union edge.cases.HostileChoice");
+            }
+        }
+
+        @Override
+        public int tag() {
+            return value.tag();
+        }
+    }
+
     /** The id of the variant on the wire. */
     int tag();
 
@@ -84,7 +105,7 @@ public sealed interface HostileChoice {
         writeNested(w);
     }
 
-    /** Writes the tag, then the variant's value. Used by generated code. */
+    /** Writes the tag, then the variant's payload (SPEC §5.7). Used by generated code. */
     default void writeNested(CserWriter w) {
         w.enter();
         int tag = tag();
@@ -92,16 +113,21 @@ public sealed interface HostileChoice {
         switch (tag) {
             case 1: {
                 String value = ((Text) this).value();
+                int mark = w.beginPayload();
                 w.writeString(value);
+                w.endPayload(mark);
                 break;
             }
             case 2: {
                 int value = ((Number_) this).value();
+                int mark = w.beginPayload();
                 w.writeI32(value);
+                w.endPayload(mark);
                 break;
             }
             default:
-                throw new IllegalStateException("not a variant of edge.cases.HostileChoice: " + this);
+                w.writeUnknownPayload(((Unknown) this).value());
+                break;
         }
         w.exit();
     }
@@ -128,7 +154,10 @@ public sealed interface HostileChoice {
         return value;
     }
 
-    /** Reads a tag and the variant's value. Used by generated code. */
+    /**
+     * Reads a tag and the variant's payload; keeps a variant this schema does not have as
+     * {@link Unknown}. Used by generated code.
+     */
     static HostileChoice readNested(CserReader r) throws CserDecodeException {
         r.enter();
         int tag = r.readVarint32();
@@ -137,19 +166,23 @@ public sealed interface HostileChoice {
             switch (tag) {
                 case 1: {
                     String value;
+                    int outer = r.beginPayload();
                     value = r.readString();
+                    r.endPayload(outer);
                     result = new Text(value);
                     break;
                 }
                 case 2: {
                     int value;
+                    int outer = r.beginPayload();
                     value = r.readI32();
+                    r.endPayload(outer);
                     result = new Number_(value);
                     break;
                 }
                 default:
-                    throw r.error(dev.cser.DecodeErrorKind.UNKNOWN_UNION_TAG,
-                            "unknown tag " + Integer.toUnsignedString(tag) + " of union edge.cases.HostileChoice");
+                    result = new Unknown(r.readUnknownVariant(tag));
+                    break;
             }
         } catch (CserDecodeException e) {
             throw e.pushField("HostileChoice." + variantName(tag));

@@ -29,7 +29,9 @@ final class UnionFileBuilder {
         List<Field> vs = u.variants();
         // Nested records are named in the interface's scope: the interface itself is taken. Their
         // class files (Union$Variant.class) share a directory: distinct ignoring case (SPEC §12.1).
-        Names.Scope scope = Names.Scope.ignoringCase(List.of());
+        // The record of an unknown variant takes its name first: a variant named like it takes its id.
+        String unknownClass = union.equals("Unknown") ? "UnknownVariant" : "Unknown";
+        Names.Scope scope = Names.Scope.ignoringCase(List.of(unknownClass));
         List<String> classNames = new ArrayList<>();
         for (Field v : vs) {
             String n = variantClass(v, union);
@@ -57,14 +59,17 @@ final class UnionFileBuilder {
                 zeroType = type;
             }
             records.add(record(union, tag, v, type));
-            writes.add(new VariantWrite(v.id(), className, spelling, JavaCodecBuilder.write(type, new VariantValue())));
-            reads.add(new VariantRead(v.id(), className, spelling, JavaCodecBuilder.read(type, new VariantValue())));
+            boolean payload = UnionType.hasPayloadLength(v);
+            writes.add(new VariantWrite(v.id(), className, payload, spelling,
+                    JavaCodecBuilder.write(type, new VariantValue())));
+            reads.add(new VariantRead(v.id(), className, payload, spelling,
+                    JavaCodecBuilder.read(type, new VariantValue())));
             fromJson.add(new VariantFromJson(className, v.name(), spelling,
                     JavaJsonBuilder.fromJson(type, new JsonMember())));
         }
         return new UnionFile(target.packageName(u.packageName()), sourcePath, union, u.qualifiedName(), target.docLines(u.doc()),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)), tags,
-                zeroVariant, JavaCodecBuilder.zero(zeroType), records, writes, reads, fromJson);
+                zeroVariant, JavaCodecBuilder.zero(zeroType), unknownClass, u.maxTag(), records, writes, reads, fromJson);
     }
 
     /** The variant's record: its name in PascalCase, which may not be the interface's own. */

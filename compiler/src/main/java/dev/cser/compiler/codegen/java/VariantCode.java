@@ -27,11 +27,16 @@ public final class VariantCode {
             boolean primitive, @ModelElement TypeSpelling type, @ModelElement Equality equality,
             @ModelElement HashCode hash, @ModelElement Show show, @ModelElement ToJson toJson) {}
 
-    /** A case on the tag writing the variant's value (its tag is written before). */
-    public record VariantWrite(int id, String className, @ModelElement TypeSpelling type, @ModelElement Writes write) {}
+    /**
+     * A case on the tag writing the variant's value (its tag is written before); {@code payload}
+     * when the value gets a payload length of its own (not a record, SPEC §5.7).
+     */
+    public record VariantWrite(int id, String className, boolean payload, @ModelElement TypeSpelling type,
+            @ModelElement Writes write) {}
 
-    /** A case on the tag read. */
-    public record VariantRead(int id, String className, @ModelElement TypeSpelling type, @ModelElement Reads read) {}
+    /** A case on the tag read; {@code payload} as for {@link VariantWrite}. */
+    public record VariantRead(int id, String className, boolean payload, @ModelElement TypeSpelling type,
+            @ModelElement Reads read) {}
 
     /** A case on the one key of the JSON object. */
     public record VariantFromJson(String className, String schemaName, @ModelElement TypeSpelling type,

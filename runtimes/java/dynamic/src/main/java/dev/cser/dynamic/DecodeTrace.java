@@ -1,6 +1,7 @@
 package dev.cser.dynamic;
 
 import dev.cser.UnknownFields;
+import dev.cser.UnknownVariant;
 
 /**
  * What {@link DynamicCodec#decode(byte[], DecodeTrace)} reports while it reads, in byte order:
@@ -27,8 +28,20 @@ public interface DecodeTrace {
     /** The element count of a list or the entry count of a map. */
     default void count(String path, int offset, int size, int count) {}
 
-    /** A union's tag; {@code variant} is null for a tag the union does not have (an error follows). */
+    /**
+     * A union's tag; {@code variant} is null for a tag the union does not have: an unknown variant
+     * ({@link #unknownVariant} follows) or tag 0 (an error follows).
+     */
     default void tag(String path, int offset, int size, int tag, VariantDescriptor variant) {}
+
+    /** The length of a union's payload (SPEC §5.7), for a variant that is not a record. */
+    default void payload(String path, int offset, int size, int length) {}
+
+    /**
+     * A union's unknown variant (SPEC §5.7): its payload's length takes {@code size} bytes at
+     * {@code offset}, and its {@code variant.size()} bytes follow, kept unparsed.
+     */
+    default void unknownVariant(String path, int offset, int size, UnknownVariant variant) {}
 
     /** A record's unknown fields (SPEC §5.5.1): its last {@code fields.size()} bytes, from {@code offset}. */
     default void unknown(String path, int offset, UnknownFields fields) {}

@@ -5,6 +5,7 @@ import dev.cser.CserDecodeException;
 import dev.cser.CserReader;
 import dev.cser.DecodeErrorKind;
 import dev.cser.UnknownFields;
+import dev.cser.UnknownVariant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -241,15 +242,30 @@ final class DynamicDecoder {
         DynamicUnion result;
         try {
             if (v == null) {
-                throw r.error(DecodeErrorKind.UNKNOWN_UNION_TAG,
-                        "unknown tag " + Integer.toUnsignedString(tag) + " of union " + type.qualifiedName());
-            }
-            if (trace != null) {
-                path.add(type.name() + "." + v.name());
-            }
-            result = DynamicUnion.ofChecked(type, v, read(v.type(), r));
-            if (trace != null) {
-                path.remove(path.size() - 1);
+                int lengthAt = r.position();
+                UnknownVariant unknown = r.readUnknownVariant(tag);
+                if (trace != null) {
+                    trace.unknownVariant(pathText(), lengthAt, r.position() - lengthAt - unknown.size(), unknown);
+                }
+                result = DynamicUnion.ofUnknown(type, unknown);
+            } else {
+                if (trace != null) {
+                    path.add(type.name() + "." + v.name());
+                }
+                if (v.hasPayloadLength()) {
+                    int lengthAt = r.position();
+                    int outer = r.beginPayload();
+                    if (trace != null) {
+                        trace.payload(pathText(), lengthAt, r.position() - lengthAt, r.remaining());
+                    }
+                    result = DynamicUnion.ofChecked(type, v, read(v.type(), r));
+                    r.endPayload(outer);
+                } else {
+                    result = DynamicUnion.ofChecked(type, v, read(v.type(), r));
+                }
+                if (trace != null) {
+                    path.remove(path.size() - 1);
+                }
             }
         } catch (CserDecodeException e) {
             throw e.pushField(type.name() + "." + (v != null ? v.name() : "<tag " + Integer.toUnsignedString(tag) + ">"));

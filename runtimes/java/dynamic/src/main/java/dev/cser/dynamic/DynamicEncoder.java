@@ -157,12 +157,23 @@ final class DynamicEncoder {
 
     private static void writeUnion(DynamicUnion u, CserWriter w) {
         w.enter();
-        w.writeVarint32(u.variant().id());
-        try {
-            write(u.variant().type(), u.value(), w);
-        } catch (MismatchException e) {
-            e.path.pushField(u.type().name() + "." + u.variant().name());
-            throw e;
+        w.writeVarint32(u.tag());
+        VariantDescriptor v = u.variant();
+        if (v == null) {
+            w.writeUnknownPayload(u.unknownVariant());
+        } else {
+            try {
+                if (v.hasPayloadLength()) {
+                    int mark = w.beginPayload();
+                    write(v.type(), u.value(), w);
+                    w.endPayload(mark);
+                } else {
+                    write(v.type(), u.value(), w);
+                }
+            } catch (MismatchException e) {
+                e.path.pushField(u.type().name() + "." + v.name());
+                throw e;
+            }
         }
         w.exit();
     }

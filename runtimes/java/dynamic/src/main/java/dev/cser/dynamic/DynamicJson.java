@@ -50,6 +50,9 @@ public final class DynamicJson {
             return recordToJson(rec);
         }
         DynamicUnion u = (DynamicUnion) value;
+        if (u.isUnknown()) {
+            return JsonValues.unknownVariantToJson(u.tag(), u.unknownVariant().payload());
+        }
         return JsonValues.variantToJson(u.variant().name(), toJson(u.variant().type(), u.value()));
     }
 

@@ -1,12 +1,19 @@
 package dev.cser.dynamic;
 
+import dev.cser.UnknownVariant;
 import dev.cser.Values;
 import java.util.Objects;
 
-/** A value of a union: the variant that is set and its value (never null). Immutable. */
+/**
+ * A value of a union: the variant that is set and its value (never null), or an unknown variant
+ * (SPEC §5.7): a variant the schema does not have, which a newer writer set, kept as its tag and
+ * payload. Only the decoder makes an unknown one. Immutable.
+ */
 public final class DynamicUnion implements DynamicValue {
     private final UnionDescriptor type;
+    /** Null for an unknown variant. */
     private final VariantDescriptor variant;
+    /** The variant's value, or the {@link UnknownVariant}. */
     private final Object value;
 
     private DynamicUnion(UnionDescriptor type, VariantDescriptor variant, Object value) {
@@ -41,17 +48,37 @@ public final class DynamicUnion implements DynamicValue {
         return new DynamicUnion(type, variant, value);
     }
 
+    /** For the decoder: a variant {@code type} does not have. */
+    static DynamicUnion ofUnknown(UnionDescriptor type, UnknownVariant unknown) {
+        return new DynamicUnion(type, null, unknown);
+    }
+
     @Override
     public UnionDescriptor type() {
         return type;
     }
 
-    /** The variant that is set. */
+    /** The variant that is set, or null for an unknown variant. */
     public VariantDescriptor variant() {
         return variant;
     }
 
-    /** Its value. */
+    /** Whether the variant is one the schema does not have (SPEC §5.7). */
+    public boolean isUnknown() {
+        return variant == null;
+    }
+
+    /** The tag on the wire: the variant's id, or the unknown variant's tag. */
+    public int tag() {
+        return variant != null ? variant.id() : ((UnknownVariant) value).tag();
+    }
+
+    /** The unknown variant (its tag and payload), or null when the variant is known. */
+    public UnknownVariant unknownVariant() {
+        return variant == null ? (UnknownVariant) value : null;
+    }
+
+    /** Its value: the variant's, or the {@link UnknownVariant}. */
     public Object value() {
         return value;
     }
@@ -63,12 +90,12 @@ public final class DynamicUnion implements DynamicValue {
 
     @Override
     public int hashCode() {
-        return Objects.hash(type.qualifiedName(), variant.id(), Values.deepHashCode(value));
+        return Objects.hash(type.qualifiedName(), tag(), Values.deepHashCode(value));
     }
 
-    /** {@code Event.login[value=...]}. */
+    /** {@code Event.login[value=...]}, or {@code Event.<unknown>[value=UnknownVariant{tag=4, size=3}]}. */
     @Override
     public String toString() {
-        return type.name() + "." + variant.name() + "[value=" + Printing.show(value) + "]";
+        return type.name() + "." + (variant != null ? variant.name() : "<unknown>") + "[value=" + Printing.show(value) + "]";
     }
 }

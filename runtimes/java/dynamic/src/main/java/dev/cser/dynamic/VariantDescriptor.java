@@ -18,4 +18,12 @@ public record VariantDescriptor(String name, int id, ValueType type) {
             throw new DescriptorException("variant " + name + ": a union variant cannot be optional");
         }
     }
+
+    /**
+     * Whether the value gets a payload length of its own (SPEC §5.7): every variant but a record,
+     * whose own length is the payload's. Valid once the schema is built (named types bound).
+     */
+    public boolean hasPayloadLength() {
+        return !(type instanceof ValueType.NamedType n && n.target() instanceof MessageDescriptor m && !m.isStruct());
+    }
 }

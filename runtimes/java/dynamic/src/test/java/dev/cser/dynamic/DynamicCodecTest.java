@@ -75,14 +75,19 @@ class DynamicCodecTest {
     @Test
     void decodeErrorsNameTheirPathThroughListsMapsAndUnions() {
         // Bag{nums: [1], tags: [], old: "", contacts: [Contact{name: <bad UTF-8>}], shape: point}
-        byte[] badName = hex("1b 0102 00 00 01 0402ff6c00 01 0000000000000000 0000000000000000");
+        byte[] badName = hex("1c 0102 00 00 01 0402ff6c00 01 10 0000000000000000 0000000000000000");
         CserDecodeException e = assertThrows(CserDecodeException.class, () -> bags.decode(badName));
         assertEquals(DecodeErrorKind.BAD_UTF8, e.kind());
         assertEquals("Bag.contacts[0].name", e.path());
 
-        byte[] unknownTag = hex("06 00 00 00 00 03 00");
-        e = assertThrows(CserDecodeException.class, () -> bags.decode(unknownTag));
+        byte[] tagZero = hex("06 00 00 00 00 00 00");
+        e = assertThrows(CserDecodeException.class, () -> bags.decode(tagZero));
         assertEquals(DecodeErrorKind.UNKNOWN_UNION_TAG, e.kind());
+        assertEquals("Bag.shape.<tag 0>", e.path());
+
+        byte[] unknownTooLong = hex("07 00 00 00 00 03 02 00");
+        e = assertThrows(CserDecodeException.class, () -> bags.decode(unknownTooLong));
+        assertEquals(DecodeErrorKind.LENGTH_TOO_LARGE, e.kind());
         assertEquals("Bag.shape.<tag 3>", e.path());
 
         // tags [["a", RED], ["a", RED]]: presence byte 03 before the first key.
@@ -96,7 +101,7 @@ class DynamicCodecTest {
     void depthAndTrailingBytesAreCheckedAsByGeneratedCode() throws CserDecodeException {
         DynamicRecord zero = new DynamicRecord(bag);
         byte[] bytes = bags.encode(zero);
-        assertEquals("1500000000" + "01" + "0000000000000000" + "0000000000000000", hex(bytes));
+        assertEquals("1600000000" + "01" + "10" + "0000000000000000" + "0000000000000000", hex(bytes));
         assertEquals(zero, bags.decode(bytes));
         CserDecodeException deep = assertThrows(CserDecodeException.class,
                 () -> bags.decode(new CserReader(bytes).withMaxDepth(2)));
@@ -139,13 +144,43 @@ class DynamicCodecTest {
     }
 
     @Test
+    void anUnknownVariantIsKeptWhereverItIsAndWrittenBackUnchanged() throws CserDecodeException {
+        UnionDescriptor shape = (UnionDescriptor) schema.root("t.Shape");
+        DynamicCodec shapes = DynamicCodec.of(shape);
+        // Shape with a variant 7 of a newer schema, at the root.
+        byte[] root = hex("07 03 02 6f 6b");
+        DynamicUnion u = (DynamicUnion) shapes.decode(root);
+        assertTrue(u.isUnknown());
+        assertNull(u.variant());
+        assertEquals(7, u.tag());
+        assertEquals("026f6b", hex(u.unknownVariant().payload()));
+        assertEquals("Shape.<unknown>[value=UnknownVariant{tag=7, size=3}]", u.toString());
+        assertEquals(hex(root), hex(shapes.encode(u)));
+        assertEquals(u, shapes.decode(root));
+        assertEquals("{\"#7\":\"Am9r\"}", dev.cser.json.Json.write(DynamicJson.toJson(u)));
+        assertThrows(dev.cser.json.JsonException.class, () -> DynamicJson.read("{\"#7\":\"Am9r\"}", shape));
+
+        // As a record's field: kept when another field is edited.
+        DynamicRecord b = (DynamicRecord) bags.decode(hex("09 00 00 00 00 07 03 02 6f 6b"));
+        assertEquals(u, b.get("shape"));
+        b.set("nums", new ArrayList<>(List.of(5)));
+        assertEquals("0a010a000000" + "0703026f6b", hex(bags.encode(b)));
+    }
+
+    @Test
     void unionsAndStructsAreMessagesOfTheirOwn() throws CserDecodeException {
         UnionDescriptor shape = (UnionDescriptor) schema.root("t.Shape");
         DynamicCodec shapes = DynamicCodec.of(shape);
         DynamicUnion label = DynamicUnion.of(shape, "label", "hi");
-        assertEquals("02026869", hex(shapes.encode(label)));
-        assertEquals(label, shapes.decode(hex("02026869")));
-        assertEquals(DynamicUnion.zero(shape), shapes.decode(hex("01" + "00".repeat(16))));
+        assertEquals("0203026869", hex(shapes.encode(label)));
+        assertEquals(label, shapes.decode(hex("0203026869")));
+        assertEquals(DynamicUnion.zero(shape), shapes.decode(hex("0110" + "00".repeat(16))));
+        // A payload the value does not fill, or that ends inside it.
+        CserDecodeException trailing = assertThrows(CserDecodeException.class, () -> shapes.decode(hex("020402686900")));
+        assertEquals(DecodeErrorKind.TRAILING_BYTES, trailing.kind());
+        assertEquals(5, trailing.offset());
+        assertEquals(DecodeErrorKind.TRUNCATED,
+                assertThrows(CserDecodeException.class, () -> shapes.decode(hex("0108" + "00".repeat(16)))).kind());
         assertThrows(IllegalArgumentException.class, () -> DynamicUnion.of(shape, "label", 3));
         assertThrows(IllegalArgumentException.class, () -> DynamicUnion.of(shape, "circle", "x"));
     }

@@ -259,11 +259,12 @@ class KeptUnknownFieldsTest {
     @Test
     void aV1ValueBuiltByAProgramEncodesAsBefore() {
         // id "", title "", presence 00, address (01 00), history 00, places 00, holder
-        // address (01 01 00), status 00: unchanged by unknown fields.
+        // address (01 01 00), status 00: unchanged by unknown fields. The holder's name "n" is
+        // a string variant: tag 02, its payload's length 02, then 01 6e.
         assertEquals("0b 00 00 00 01 00 00 00 01 01 00 00", Hex.of(new EntityV1().encode()));
         EntityV1 e = new EntityV1().setId("i").setOwner("o").setBilling(new AddressV1().setCity("c"))
                 .setHolder(new HolderV1.Name("n")).setStatus(StatusV1.ACTIVE);
-        assertEquals("11 01 69 00 03 01 6f 01 00 00 00 02 01 63 02 01 6e 00", Hex.of(e.encode()));
+        assertEquals("12 01 69 00 03 01 6f 01 00 00 00 02 01 63 02 02 01 6e 00", Hex.of(e.encode()));
     }
 
     // ---- hostile and malformed input -----------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.cser.examples;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,10 +75,19 @@ class RecursionTest {
     }
 
     @Test
-    void unknownUnionTagIsRejected() {
+    void anUnknownVariantIsKeptAndWrittenBack() throws CserDecodeException {
         byte[] bytes = new Expr.Name("x").encode();
         bytes[0] = 9;
-        CserDecodeException e = assertThrows(CserDecodeException.class, () -> Expr.decode(bytes));
-        assertEquals(DecodeErrorKind.UNKNOWN_UNION_TAG, e.kind());
+        Expr e = Expr.decode(bytes);
+        Expr.Unknown u = assertInstanceOf(Expr.Unknown.class, e);
+        assertEquals(9, u.tag());
+        assertArrayEquals(bytes, e.encode());
+        // An unknown variant of another union cannot pose as one of Expr's own variants: Shape has
+        // no tag 4, Expr does.
+        dev.cser.UnknownVariant four = ((spec.examples.Shape.Unknown) spec.examples.Shape.decode(new byte[] {4, 0})).value();
+        assertThrows(IllegalArgumentException.class, () -> new Expr.Unknown(four));
+        bytes[0] = 0;
+        CserDecodeException zero = assertThrows(CserDecodeException.class, () -> Expr.decode(bytes));
+        assertEquals(DecodeErrorKind.UNKNOWN_UNION_TAG, zero.kind());
     }
 }

@@ -97,7 +97,7 @@ class SpecExamplesTest {
 
     /** How many blocks of each kind §13 holds, so that a parsing bug cannot skip some silently. */
     private static final Map<Kind, Integer> EXPECTED_COUNTS = Map.of(
-            Kind.EXAMPLE, 102, Kind.READ, 2, Kind.REJECT, 29,
+            Kind.EXAMPLE, 103, Kind.READ, 2, Kind.REJECT, 31,
             Kind.STREAM, 1, Kind.CANONICAL, 1, Kind.SHA256, 2);
 
     enum Kind { EXAMPLE, READ, REJECT, STREAM, CANONICAL, SHA256 }
@@ -274,6 +274,7 @@ class SpecExamplesTest {
         example("shape_rect", "Shape.rect(Rect{w: 3, h: 4})",
                 new Shape.Rect(new Rect().setW((short) 3).setH((short) 4)));
         example("shape_label", "Shape.label(\"hi\")", new Shape.Label("hi"));
+        example("shape_unknown", "Shape.unknown(4; 02 6f 6b)", unknownShape(4, "02 6f 6b"));
 
         // 13.14 deprecated fields, evolution
         example("account", "Account{user: \"u\", logins: 5}", new Account().setUser("u").setLogins(5));
@@ -330,13 +331,36 @@ class SpecExamplesTest {
         reject("struct_presence", "Measure (bad presence)", DecodeErrorKind.BAD_PRESENCE);
         reject("list_presence", "OptionalStrings (bad presence)", DecodeErrorKind.BAD_PRESENCE);
         reject("map_presence", "OptionalScores (bad presence)", DecodeErrorKind.BAD_PRESENCE);
-        reject("unknown_union_tag", "Shape (unknown union tag)", DecodeErrorKind.UNKNOWN_UNION_TAG);
+        reject("unknown_variant_too_long", "Shape (length too large)", DecodeErrorKind.LENGTH_TOO_LARGE);
+        reject("union_payload_short", "Shape (truncated)", DecodeErrorKind.TRUNCATED);
+        reject("union_payload_trailing", "Shape (trailing bytes)", DecodeErrorKind.TRAILING_BYTES);
         reject("union_tag_zero", "Shape (unknown union tag)", DecodeErrorKind.UNKNOWN_UNION_TAG);
         reject("huge_string", "StringValue (length too large)", DecodeErrorKind.LENGTH_TOO_LARGE);
         reject("huge_record", "Point3 (length too large)", DecodeErrorKind.LENGTH_TOO_LARGE);
         reject("huge_list", "StringList (length too large)", DecodeErrorKind.LENGTH_TOO_LARGE);
         reject("huge_packed_list", "F64List (length too large)", DecodeErrorKind.LENGTH_TOO_LARGE);
         reject("huge_optional_list", "OptionalStrings (length too large)", DecodeErrorKind.LENGTH_TOO_LARGE);
+    }
+
+    /**
+     * A {@code Shape} holding an unknown variant: no program can build one, so it is decoded from
+     * bytes made here from the tag and payload (SPEC §5.7), not from the example's bytes.
+     */
+    private static Shape unknownShape(int tag, String payloadHex) {
+        byte[] payload = HexFormat.of().parseHex(payloadHex.replace(" ", ""));
+        dev.cser.CserWriter w = new dev.cser.CserWriter();
+        w.writeVarint32(tag);
+        w.writeVarint32(payload.length);
+        w.writeRaw(payload, 0, payload.length);
+        try {
+            Shape s = Shape.decode(w.toByteArray());
+            Shape.Unknown u = (Shape.Unknown) s;
+            assertEquals(tag, u.tag());
+            assertEquals(payloadHex.replace(" ", ""), HexFormat.of().formatHex(u.value().payload()));
+            return s;
+        } catch (CserDecodeException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static void example(String name, String text, Object value) {
@@ -540,7 +564,9 @@ class SpecExamplesTest {
                     HexFormat.of().parseHex(m.group(2).replace(" ", "")));
             rest = p.text().substring(0, m.start());
         }
-        assertFalse(rest.contains("unknown("), p.where() + ": unknown(...) other than last in the root value");
+        // A union's unknown variant, Union.unknown(N; P), is not a record's unknown fields.
+        assertFalse(rest.replaceAll("\\.unknown\\(", ".").contains("unknown("),
+                p.where() + ": unknown(...) other than last in the root value");
         Method get;
         try {
             get = value.getClass().getMethod("getUnknownFields");

@@ -474,14 +474,30 @@ public final class JsonValues {
         return out;
     }
 
-    /** The one entry of a union's object. */
+    /**
+     * The JSON mapping of an unknown variant (SPEC §11): an object with one key, {@code #} and the
+     * tag, whose value is the payload in base64. Output only: {@link #variant} refuses it.
+     */
+    public static Object unknownVariantToJson(int tag, byte[] payload) {
+        return variantToJson("#" + Integer.toUnsignedString(tag), bytes(payload));
+    }
+
+    /**
+     * The one entry of a union's object. A key starting with {@code #} is an unknown variant's
+     * (SPEC §11), which JSON cannot make: refused here, for every union.
+     */
     public static Map.Entry<String, Object> variant(Object json, String unionName) {
         Map<String, Object> m = object(json, "union " + unionName);
         if (m.size() != 1) {
             throw new JsonException("expected an object with exactly one key (the variant of union " + unionName
                     + "), got " + m.size() + " keys");
         }
-        return m.entrySet().iterator().next();
+        Map.Entry<String, Object> en = m.entrySet().iterator().next();
+        if (en.getKey().startsWith("#")) {
+            throw new JsonException("\"" + en.getKey() + "\" is an unknown variant of union " + unionName
+                    + ", which only decoding bytes can make (SPEC §11): JSON cannot be read into one");
+        }
+        return en;
     }
 
     /** A JSON array. */

@@ -1,6 +1,7 @@
 package dev.cser.compiler.inspect;
 
 import dev.cser.UnknownFields;
+import dev.cser.UnknownVariant;
 import dev.cser.dynamic.DecodeTrace;
 import dev.cser.dynamic.DynamicJson;
 import dev.cser.dynamic.EnumValue;
@@ -59,7 +60,21 @@ public final class AnnotatedDump implements DecodeTrace {
 
     @Override
     public void tag(String path, int offset, int size, int tag, VariantDescriptor variant) {
-        pieces.add(new Piece(offset, size, path, "tag " + tag + " " + (variant == null ? "(no such variant)" : variant.name())));
+        String meaning = variant != null ? variant.name()
+                : tag == 0 ? "(no such variant)" : "(unknown variant, from a newer schema: kept)";
+        pieces.add(new Piece(offset, size, path, "tag " + Integer.toUnsignedString(tag) + " " + meaning));
+    }
+
+    @Override
+    public void payload(String path, int offset, int size, int length) {
+        pieces.add(new Piece(offset, size, path, "payload length " + length));
+    }
+
+    @Override
+    public void unknownVariant(String path, int offset, int size, UnknownVariant variant) {
+        pieces.add(new Piece(offset, size, path, "payload length " + variant.size()));
+        pieces.add(new Piece(offset + size, variant.size(), path,
+                "unknown variant's payload (" + variant.size() + " bytes, kept unparsed)"));
     }
 
     @Override

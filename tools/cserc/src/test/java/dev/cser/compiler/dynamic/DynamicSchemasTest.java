@@ -46,7 +46,7 @@ class DynamicSchemasTest {
     private static final Path SPEC_EXAMPLES = TestPaths.EXAMPLES.resolve("spec_examples.cser");
 
     /** SPEC §13.16's stream of two Readings, byte for byte. */
-    private static final String READINGS = "4353455201" + "2ec32c631e41fc51" + "730fa0522228a544"
+    private static final String READINGS = "4353455202" + "2ec32c631e41fc51" + "730fa0522228a544"
             + "05" + "0705010000" + "0a" + "ac022a00000101016102";
 
     @Test
