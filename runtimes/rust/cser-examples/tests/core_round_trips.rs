@@ -167,8 +167,18 @@ fn recursion_and_the_depth_limit() {
 
 #[test]
 fn hostile_nesting_is_an_error_not_a_stack_overflow() {
-    // 100,000 nested `call` lists of expressions: tag 4, count 1, tag 4, count 1, ...
-    let bytes: Vec<u8> = [4u8, 1].iter().copied().cycle().take(200_000).collect();
+    // 100,000 nested `call` lists of expressions: tag 4, the payload's length (to the end of
+    // the message), count 1, tag 4, ..., and innermost `name("")`. Built back to front.
+    let mut reversed: Vec<u8> = vec![0x00, 0x01, 0x03];
+    for _ in 0..100_000 {
+        reversed.push(1);
+        let mut length = cser::Writer::new();
+        length.write_count(reversed.len());
+        reversed.extend(length.as_slice().iter().rev());
+        reversed.push(4);
+    }
+    reversed.reverse();
+    let bytes = reversed;
     let err = Expr::decode(&bytes).unwrap_err();
     assert_eq!(err.kind(), DecodeErrorKind::DepthExceeded);
 }
@@ -187,8 +197,20 @@ fn expressions_through_a_union() {
     round_trip(&e, Expr::encode, Expr::decode);
     assert_eq!(e.tag(), 2);
     assert_eq!(Expr::default(), Expr::Lit(Lit::default()));
-    let err = Expr::decode(&[9, 0]).unwrap_err();
+    // A tag Expr does not have: an unknown variant, kept (SPEC §5.7).
+    let unknown = Expr::decode(&[9, 1, 0xff]).unwrap();
+    let Expr::Unknown(u) = &unknown else {
+        panic!("{unknown:?}")
+    };
+    assert_eq!((u.tag(), u.payload()), (9, &[0xff][..]));
+    assert_eq!(unknown.tag(), 9);
+    assert_eq!(unknown.encode(), [9, 1, 0xff]);
+    // Tag 0 is no variant; a payload longer than the message is refused.
+    let err = Expr::decode(&[0, 0]).unwrap_err();
     assert_eq!(err.kind(), DecodeErrorKind::UnknownUnionTag);
+    assert_eq!(err.path(), "Expr.<tag 0>");
+    let err = Expr::decode(&[9, 2, 0]).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::LengthTooLarge);
     assert_eq!(err.path(), "Expr.<tag 9>");
 }
 

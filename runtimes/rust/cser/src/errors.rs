@@ -33,7 +33,8 @@ pub enum DecodeErrorKind {
     BadPresence,
     /// Nesting deeper than the maximum depth. Offset: where the too-deep value's fields start.
     DepthExceeded,
-    /// A union tag this schema does not know. Offset: just after the tag.
+    /// Union tag 0, which is never a variant (a tag the schema does not know is kept as an
+    /// unknown variant, SPEC §5.7). Offset: just after the tag.
     UnknownUnionTag,
     /// Bytes left over after a message's value. Offset: the first left-over byte.
     TrailingBytes,

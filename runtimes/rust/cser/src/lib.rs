@@ -1,5 +1,5 @@
 //! Runtime of **cser**, a schema-driven binary codec whose Java, Rust and Python code share
-//! one wire format (`schema/SPEC.md`, format version 1).
+//! one wire format (`schema/SPEC.md`, format version 2).
 //!
 //! Generated code calls into this crate:
 //!
@@ -18,7 +18,9 @@
 //! [`utf8`] the strict string check, [`limits`] the default depth and message size and the
 //! bounds on lengths and counts, [`path`] the [`FieldPath`] of an error (decode and JSON
 //! errors alike), [`errors`] the decode and encode errors, [`unknown`] the [`UnknownFields`]
-//! a record keeps of the fields a newer writer put in it (SPEC §5.5.1).
+//! a record keeps of the fields a newer writer put in it (SPEC §5.5.1) and the
+//! [`UnknownVariant`] a union value holds when a newer writer set a variant its schema does not
+//! have (SPEC §5.7).
 //!
 //! With the cargo feature `json` (off by default), `json` is the JSON mapping of values
 //! (SPEC §11) that `cserc --json` code calls, read and written through serde_json.
@@ -75,7 +77,7 @@ pub use limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 pub use path::{FieldPath, PathSegment};
 pub use reader::Reader;
 pub use stream::{Message, StreamError, StreamReader, StreamWriter, HEADER_LEN, MAGIC, VERSION};
-pub use unknown::UnknownFields;
+pub use unknown::{UnknownFields, UnknownVariant};
 pub use writer::Writer;
 
 /// The insertion-ordered map generated code uses for `map<K, V>` (SPEC §5.3).

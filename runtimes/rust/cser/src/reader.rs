@@ -2,7 +2,7 @@
 
 use crate::errors::{DecodeError, DecodeErrorKind};
 use crate::limits::{self, DEFAULT_MAX_DEPTH};
-use crate::unknown::UnknownFields;
+use crate::unknown::{UnknownFields, UnknownVariant};
 use crate::utf8;
 use crate::varint::{decode_varint, VarintError};
 use crate::zigzag;
@@ -628,6 +628,55 @@ impl<'a> Reader<'a> {
         UnknownFields::new(presence_bits, rest)
     }
 
+    // ---- union payloads (SPEC §5.7) ---------------------------------------------------------
+
+    /// Reads the payload of a union variant this union knows and whose type is not a record
+    /// (a record variant's payload is the record's own length and body, read as any record): a
+    /// length (LENGTH_TOO_LARGE if above the bytes that remain), then the value, read by `read`
+    /// from exactly those bytes. A value that would run past the payload's end is TRUNCATED (a
+    /// string or list whose length passes it, LENGTH_TOO_LARGE); bytes left in the payload after
+    /// the value are TRAILING_BYTES. The payload adds no depth.
+    #[inline]
+    pub fn read_payload<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let n = self.read_length()?;
+        let outer = self.limit;
+        self.limit = self.pos + n;
+        let value = read(self)?;
+        if self.pos < self.limit {
+            return Err(self.payload_trailing());
+        }
+        self.limit = outer;
+        Ok(value)
+    }
+
+    #[cold]
+    fn payload_trailing(&self) -> DecodeError {
+        self.error(
+            DecodeErrorKind::TrailingBytes,
+            format!(
+                "{} bytes left in the union variant's payload after its value",
+                self.limit - self.pos
+            ),
+        )
+    }
+
+    /// Reads the payload of a union variant whose tag (just read) the union does not have
+    /// (SPEC §5.7): its length (LENGTH_TOO_LARGE if above the bytes that remain), then that many
+    /// bytes, kept unparsed with the tag. Tag 0 is never a variant: UNKNOWN_UNION_TAG, just
+    /// after the tag.
+    pub fn read_unknown_variant(&mut self, tag: u32) -> Result<UnknownVariant> {
+        if tag == 0 {
+            return Err(self.error(
+                DecodeErrorKind::UnknownUnionTag,
+                "union tag 0: variant ids start at 1",
+            ));
+        }
+        let n = self.read_length()?;
+        let payload = &self.buf[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(UnknownVariant::new(tag, payload))
+    }
+
     // ---- lists -----------------------------------------------------------------------------
 
     /// Reads a count, then one `00`/`01` byte per element (BAD_BOOL with the element index).
@@ -1085,6 +1134,115 @@ mod tests {
         assert_eq!((u.presence_bits(), u.bytes()), (0x80, &[][..]));
     }
 
+    /// A union value of SPEC §13.13's `Shape` as generated code reads it: 2 `rect` (a struct of
+    /// two i32s) and 3 `label` (a string) in a payload, any other tag an unknown variant.
+    fn read_shape(r: &mut Reader<'_>) -> Result<String> {
+        r.enter()?;
+        let tag = r.read_u32()?;
+        let v = match tag {
+            2 => r.read_payload(|r| Ok(format!("rect({}, {})", r.read_i32()?, r.read_i32()?))),
+            3 => r.read_payload(|r| r.read_string()),
+            _ => r
+                .read_unknown_variant(tag)
+                .map(|u| format!("unknown({}; {:02x?})", u.tag(), u.payload())),
+        }?;
+        r.exit();
+        Ok(v)
+    }
+
+    fn shape(bytes: &[u8]) -> Result<String> {
+        let mut r = Reader::new(bytes);
+        let v = read_shape(&mut r)?;
+        r.expect_end()?;
+        Ok(v)
+    }
+
+    #[test]
+    fn union_payloads() {
+        assert_eq!(shape(&[0x02, 0x02, 0x06, 0x08]).unwrap(), "rect(3, 4)");
+        assert_eq!(shape(&[0x03, 0x03, 0x02, b'h', b'i']).unwrap(), "hi");
+        // union_payload_short: the payload ends before h.
+        assert_eq!(err(shape(&[0x02, 0x01, 0x06, 0x08])), (Truncated, 3));
+        // union_payload_trailing: a byte left in the payload after the value.
+        assert_eq!(
+            err(shape(&[0x02, 0x03, 0x06, 0x08, 0x00])),
+            (TrailingBytes, 4)
+        );
+        // A string whose length passes the payload's end, though not the message's.
+        assert_eq!(
+            err(shape(&[0x03, 0x02, 0x02, b'h', b'i'])),
+            (LengthTooLarge, 2)
+        );
+        // The payload's length passes the message's end.
+        assert_eq!(
+            err(shape(&[0x03, 0x04, 0x02, b'h', b'i'])),
+            (LengthTooLarge, 1)
+        );
+        // After the payload, the reader is back at the outer limit.
+        let bytes = [0x02, 0x02, 0x06, 0x08, 0x07];
+        let mut r = Reader::new(&bytes);
+        assert_eq!(read_shape(&mut r).unwrap(), "rect(3, 4)");
+        assert_eq!((r.position(), r.limit()), (4, 5));
+        assert_eq!(r.read_u8().unwrap(), 7);
+        r.expect_end().unwrap();
+        // A payload of 128 bytes or more: a two-byte length.
+        let long = "x".repeat(200);
+        let mut w = Writer::new();
+        w.write_u32(3);
+        w.write_payload(|w| w.write_str(&long));
+        let bytes = w.finish().unwrap();
+        assert_eq!(&bytes[..4], &[0x03, 0xca, 0x01, 0xc8]);
+        assert_eq!(shape(&bytes).unwrap(), long);
+    }
+
+    #[test]
+    fn unknown_variants() {
+        // shape_unknown: tag 4, a payload of 3 bytes kept unparsed.
+        let bytes = [0x04, 0x03, 0x02, 0x6f, 0x6b];
+        assert_eq!(shape(&bytes).unwrap(), "unknown(4; [02, 6f, 6b])");
+        let mut r = Reader::new(&bytes);
+        let tag = r.read_u32().unwrap();
+        let u = r.read_unknown_variant(tag).unwrap();
+        r.expect_end().unwrap();
+        let mut w = Writer::new();
+        w.write_u32(u.tag());
+        w.write_unknown_payload(&u);
+        assert_eq!(w.finish().unwrap(), bytes);
+        // The payload is not parsed: anything goes, an empty one too.
+        assert_eq!(
+            shape(&[0x09, 0x02, 0xff, 0xff]).unwrap(),
+            "unknown(9; [ff, ff])"
+        );
+        assert_eq!(shape(&[0x09, 0x00]).unwrap(), "unknown(9; [])");
+        // The largest tag a union holds.
+        let max = [0xff, 0xff, 0xff, 0xff, 0x0f, 0x01, 0xab];
+        assert_eq!(shape(&max).unwrap(), "unknown(4294967295; [ab])");
+        // unknown_variant_too_long: length 5 with 1 byte left.
+        assert_eq!(err(shape(&[0x04, 0x05, 0x00])), (LengthTooLarge, 1));
+        // Cut anywhere: truncated or too long, never a shorter value.
+        for cut in 0..bytes.len() {
+            assert!(shape(&bytes[..cut]).is_err(), "{cut}");
+        }
+        // Bytes after it are the message's, not the payload's.
+        assert_eq!(err(shape(&[0x04, 0x01, 0x00, 0x00])), (TrailingBytes, 3));
+        // union_tag_zero: never a variant.
+        assert_eq!(err(shape(&[0x00])), (UnknownUnionTag, 1));
+        assert_eq!(err(shape(&[0x00, 0x00])), (UnknownUnionTag, 1));
+        // A tag above 2^32-1 is out of range for a union.
+        assert_eq!(
+            err(shape(&[0x80, 0x80, 0x80, 0x80, 0x10, 0x00])),
+            (OutOfRange, 0)
+        );
+        // The payload adds no depth: an unknown variant at the maximum depth reads.
+        let mut r = Reader::new(&bytes).with_max_depth(1);
+        assert_eq!(read_shape(&mut r).unwrap(), "unknown(4; [02, 6f, 6b])");
+        let mut r = Reader::new(&[0x03, 0x01, 0x00]).with_max_depth(1);
+        assert_eq!(read_shape(&mut r).unwrap(), "");
+        let mut r = Reader::new(&bytes).with_max_depth(1);
+        r.enter().unwrap();
+        assert_eq!(err(read_shape(&mut r)), (DepthExceeded, 0));
+    }
+
     #[test]
     fn depth() {
         let mut r = Reader::new(&[]);
@@ -1131,7 +1289,12 @@ mod tests {
         let mut r = Reader::new(input).with_max_depth(4);
         let mut limits = Vec::new();
         for _ in 0..64 {
-            let res: Result<()> = match rng.next() % 26 {
+            let res: Result<()> = match rng.next() % 28 {
+                26 => r.read_payload(|r| r.read_i32().map(drop)),
+                27 => r
+                    .read_u32()
+                    .and_then(|tag| r.read_unknown_variant(tag))
+                    .map(drop),
                 0 => r.read_bool().map(drop),
                 1 => r.read_i8().map(drop),
                 2 => r.read_u8().map(drop),

@@ -12,8 +12,10 @@ use crate::writer::Writer;
 
 /// The four magic bytes of a stream, `"CSER"`.
 pub const MAGIC: [u8; 4] = *b"CSER";
-/// The format version this runtime reads and writes.
-pub const VERSION: u8 = 1;
+/// The format version this runtime reads and writes (SPEC §8): 2, where a union value is a tag
+/// and a length-delimited payload. A stream of any other version is rejected (BAD_STREAM_HEADER):
+/// version 1's union values would misread, not fail.
+pub const VERSION: u8 = 2;
 /// The length of a stream header in bytes.
 pub const HEADER_LEN: usize = 21;
 /// Offset of the type id within the header.
@@ -441,9 +443,18 @@ impl<R: Read, M: Message> StreamReader<R, M> {
         let expected = [MAGIC[0], MAGIC[1], MAGIC[2], MAGIC[3], VERSION];
         let bad = (0..have).find(|&i| self.buf[i] != expected[i]);
         let result = if let Some(i) = bad {
+            let reason = if i == 4 {
+                format!(
+                    "a stream of format version {}, not {VERSION}: this runtime reads only \
+                     format version {VERSION}",
+                    self.buf[4]
+                )
+            } else {
+                format!("not a cser stream of format version {VERSION} (bad magic)")
+            };
             Err(DecodeError::new(
                 DecodeErrorKind::BadStreamHeader,
-                format!("not a cser stream of format version {VERSION} (bad magic or version)"),
+                reason,
                 i as u64,
             ))
         } else if !complete {
@@ -673,7 +684,7 @@ mod tests {
 
     /// SPEC §13.16, `stream readings`.
     const READINGS: &[u8] = &[
-        0x43, 0x53, 0x45, 0x52, 0x01, // magic, version
+        0x43, 0x53, 0x45, 0x52, 0x02, // magic, version
         0x2e, 0xc3, 0x2c, 0x63, 0x1e, 0x41, 0xfc, 0x51, // type id
         0x73, 0x0f, 0xa0, 0x52, 0x22, 0x28, 0xa5, 0x44, // fingerprint
         0x05, 0x07, 0x05, 0x01, 0x00, 0x00, // frame 1
@@ -783,10 +794,22 @@ mod tests {
         b[3] = b'X';
         let mut r: StreamReader<_, Reading> = StreamReader::new(&b[..]);
         assert_eq!(kind_offset(r.read().unwrap_err()), (BadStreamHeader, 3));
-        let mut b = READINGS.to_vec();
-        b[4] = 2;
-        let mut r: StreamReader<_, Reading> = StreamReader::new(&b[..]);
-        assert_eq!(kind_offset(r.read().unwrap_err()), (BadStreamHeader, 4));
+        // Format version 1 (unions without a payload length, SPEC §8) or any other: rejected,
+        // naming both versions.
+        for version in [0, 1, 3, 0xff] {
+            let mut b = READINGS.to_vec();
+            b[4] = version;
+            let mut r: StreamReader<_, Reading> = StreamReader::new(&b[..]);
+            let StreamError::Decode(e) = r.read().unwrap_err() else {
+                panic!("not a decode error")
+            };
+            assert_eq!((e.kind(), e.offset()), (BadStreamHeader, 4));
+            assert!(
+                e.reason()
+                    .contains(&format!("format version {version}, not 2")),
+                "{e}"
+            );
+        }
         // Garbage is rejected as such before the header is complete.
         let mut r: StreamReader<_, Reading> = StreamReader::new(&b"CSX"[..]);
         assert_eq!(kind_offset(r.read().unwrap_err()), (BadStreamHeader, 2));

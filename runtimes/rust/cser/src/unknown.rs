@@ -1,5 +1,6 @@
-//! [`UnknownFields`]: what a record value keeps of the fields a newer writer put in its body
-//! (SPEC §5.5.1).
+//! What a value keeps of what a newer writer put in it: [`UnknownFields`], the fields a newer
+//! writer appended to a record's body (SPEC §5.5.1), and [`UnknownVariant`], a union value whose
+//! variant the reader's schema does not have (SPEC §5.7).
 
 use std::fmt;
 
@@ -109,6 +110,76 @@ impl fmt::Debug for UnknownFields {
     }
 }
 
+/// A union value whose tag the reader's schema does not know (SPEC §5.7): a variant a newer
+/// writer added. It holds the tag and the variant's payload, unparsed; encoding writes the tag,
+/// the payload's length and the payload, so the value passes through unchanged.
+///
+/// Every generated union enum has one more variant, `Unknown(cser::UnknownVariant)`, which holds
+/// it. It has no public constructor: only a decoder makes one ([`crate::Reader::read_unknown_variant`]),
+/// so a program can keep, compare and write back an unknown variant but not make one up.
+///
+/// Two are equal (and hash alike) when their tags and payloads are; `Debug` shows the tag and
+/// the payload's size, not its bytes: `UnknownVariant { tag: 4, size: 3 }`. The JSON mapping
+/// (SPEC §11) writes it as `{"#4": "<payload in base64>"}` and never reads it.
+///
+/// ```
+/// use cser::Reader;
+///
+/// // Tag 4, which this union does not have, and a payload of 3 bytes.
+/// let bytes = [0x04, 0x03, 0x02, 0x6f, 0x6b];
+/// let mut r = Reader::new(&bytes);
+/// let tag = r.read_u32().unwrap();
+/// let v = r.read_unknown_variant(tag).unwrap();
+/// assert_eq!((v.tag(), v.payload()), (4, &[0x02, 0x6f, 0x6b][..]));
+/// assert_eq!(format!("{v:?}"), "UnknownVariant { tag: 4, size: 3 }");
+///
+/// let mut w = cser::Writer::new();
+/// w.write_u32(v.tag());
+/// w.write_unknown_payload(&v);
+/// assert_eq!(w.finish().unwrap(), bytes);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct UnknownVariant {
+    tag: u32,
+    payload: Box<[u8]>,
+}
+
+impl UnknownVariant {
+    /// A variant of `tag` (1 or more) holding `payload`: for the reader only.
+    #[inline]
+    pub(crate) fn new(tag: u32, payload: &[u8]) -> Self {
+        UnknownVariant {
+            tag,
+            payload: payload.into(),
+        }
+    }
+
+    /// The variant's id, which the reader's union does not have.
+    #[inline]
+    pub fn tag(&self) -> u32 {
+        self.tag
+    }
+
+    /// The payload's bytes as they were read: for a record variant the record's body, for any
+    /// other the value's encoding (SPEC §5.7).
+    #[inline]
+    pub fn payload(&self) -> &[u8] {
+        &self.payload
+    }
+}
+
+impl fmt::Debug for UnknownVariant {
+    /// `UnknownVariant { tag: 4, size: 3 }`: the tag and the payload's size, not its bytes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "UnknownVariant {{ tag: {}, size: {} }}",
+            self.tag,
+            self.payload.len()
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,5 +235,31 @@ mod tests {
         assert!(c.is_empty());
         assert_eq!(c, UnknownFields::default());
         assert_eq!(hash(&c), hash(&UnknownFields::default()));
+    }
+
+    fn hash_of<T: Hash>(v: &T) -> u64 {
+        let mut h = DefaultHasher::new();
+        v.hash(&mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn unknown_variant_equality_hash_and_debug() {
+        let a = UnknownVariant::new(4, &[0x02, 0x6f, 0x6b]);
+        assert_eq!((a.tag(), a.payload()), (4, &[0x02, 0x6f, 0x6b][..]));
+        let b = a.clone();
+        assert_eq!(a, b);
+        assert_eq!(hash_of(&a), hash_of(&b));
+        assert_ne!(a, UnknownVariant::new(5, &[0x02, 0x6f, 0x6b]));
+        assert_ne!(a, UnknownVariant::new(4, &[0x02, 0x6f]));
+        assert_eq!(format!("{a:?}"), "UnknownVariant { tag: 4, size: 3 }");
+        let empty = UnknownVariant::new(u32::MAX, &[]);
+        assert_eq!(empty.payload(), &[] as &[u8]);
+        assert_eq!(
+            format!("{empty:?}"),
+            "UnknownVariant { tag: 4294967295, size: 0 }"
+        );
+        // As small as a String: a union enum holding one grows no larger than its string variant.
+        assert!(std::mem::size_of::<UnknownVariant>() <= 24);
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::errors::EncodeError;
 use crate::limits::DEFAULT_MAX_DEPTH;
-use crate::unknown::UnknownFields;
+use crate::unknown::{UnknownFields, UnknownVariant};
 use crate::utf8;
 use crate::varint::{encode_varint, varint_len, write_varint_at};
 use crate::zigzag;
@@ -282,6 +282,26 @@ impl Writer {
         self.buf.resize(old_end + size - 1, 0);
         self.buf.copy_within(body_start..old_end, mark + size);
         write_varint_at(len as u64, &mut self.buf[mark..]);
+    }
+
+    // ---- union payloads (SPEC §5.7) ---------------------------------------------------------
+
+    /// Writes the payload of a union variant whose type is not a record (a record variant's
+    /// payload is the record's own length and body): the length of what `write` writes, then
+    /// it. One byte is reserved for the length, and the value moves right in the rare case its
+    /// length needs more, as for a record body ([`Writer::begin_length`]).
+    #[inline]
+    pub fn write_payload(&mut self, write: impl FnOnce(&mut Self)) {
+        let mark = self.begin_length();
+        write(self);
+        self.end_length(mark);
+    }
+
+    /// Writes the payload of an unknown union variant (SPEC §5.7), after its tag: the payload's
+    /// length and its bytes as they were read.
+    #[inline]
+    pub fn write_unknown_payload(&mut self, variant: &UnknownVariant) {
+        self.write_bytes(variant.payload());
     }
 
     // ---- unknown fields (SPEC §5.5.1) -------------------------------------------------------

@@ -9,6 +9,7 @@ use indexmap::IndexMap;
 use super::base64::{base64_decode, base64_encode};
 use super::errors::expected;
 use super::{JsonError, Value};
+use crate::unknown::UnknownVariant;
 
 // ---- Scalars ------------------------------------------------------------------------------
 
@@ -399,12 +400,28 @@ pub fn variant_member<'a>(
     }
 }
 
-/// The error for a variant name that the union does not have.
+/// An unknown variant (SPEC §5.7, §11): an object with one key, `#` and its tag in decimal,
+/// whose value is its payload in standard base64 with padding: `{"#4": "Am9r"}`. No variant
+/// name starts with `#`; JSON input never reads it back ([`unknown_variant`]).
+pub fn unknown_variant_to_json(v: &UnknownVariant) -> Value {
+    Value::Object(vec![(
+        format!("#{}", v.tag()),
+        Value::String(base64_encode(v.payload())),
+    )])
+}
+
+/// The error for a key that names no variant of the union: a name it does not have, or an
+/// unknown variant's `#<tag>` (SPEC §11), which JSON cannot give: an unknown variant comes only
+/// from bytes.
 pub fn unknown_variant(key: &str, type_name: &str) -> JsonError {
-    JsonError::new(format!(
-        "unknown variant {} of union {type_name}",
-        Value::String(key.to_owned())
-    ))
+    let shown = Value::String(key.to_owned());
+    if key.starts_with('#') {
+        return JsonError::new(format!(
+            "{shown} is an unknown variant of union {type_name}, which cannot be read from \
+             JSON: an unknown variant comes only from bytes"
+        ));
+    }
+    JsonError::new(format!("unknown variant {shown} of union {type_name}"))
 }
 
 #[cfg(test)]
@@ -413,6 +430,25 @@ mod tests {
 
     fn p(s: &str) -> Value {
         Value::parse(s).unwrap()
+    }
+
+    #[test]
+    fn unknown_variants_are_written_and_refused() {
+        let v = UnknownVariant::new(4, &[0x02, 0x6f, 0x6b]);
+        assert_eq!(
+            unknown_variant_to_json(&v).to_string(),
+            r##"{"#4":"Am9r"}"##
+        );
+        let big = UnknownVariant::new(u32::MAX, &[]);
+        assert_eq!(
+            unknown_variant_to_json(&big).to_string(),
+            r##"{"#4294967295":""}"##
+        );
+        let e = unknown_variant("#4", "spec.examples.Shape").to_string();
+        assert!(e.contains("cannot be read from JSON"), "{e}");
+        assert!(e.contains("\"#4\""), "{e}");
+        let e = unknown_variant("nope", "spec.examples.Shape").to_string();
+        assert!(e.contains("unknown variant \"nope\""), "{e}");
     }
 
     #[test]

@@ -898,6 +898,9 @@ pub enum Expr {
     Bin(Box<BinOp>),
     Name(String),
     Call(Vec<Expr>),
+    /// A variant this schema does not have (a newer writer's, SPEC §5.7): its tag and payload,
+    /// kept unparsed and written back unchanged. Only a decoder makes one.
+    Unknown(::cser::UnknownVariant),
 }
 
 impl Default for Expr {
@@ -915,6 +918,7 @@ impl Expr {
             Expr::Bin(_) => 2,
             Expr::Name(_) => 3,
             Expr::Call(_) => 4,
+            Expr::Unknown(value) => value.tag(),
         }
     }
 
@@ -943,27 +947,30 @@ impl Expr {
         ::cser::message::decode(bytes, Self::read_nested)
     }
 
-    /// Writes the tag, then the variant's value (SPEC §5.7). Used by generated code.
+    /// Writes the tag, then the variant's payload: a record's length and body, any other
+    /// value with a length before it, an unknown variant's payload as it was read (SPEC §5.7).
+    /// Used by generated code.
     pub fn write_nested(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
         w.write_u32(self.tag());
         match self {
-            Expr::Lit(value) => {
+            Expr::Lit(value) => w.write_payload(|w| {
                 value.write_nested(w);
-            }
+            }),
             Expr::Bin(value) => {
                 value.write_nested(w);
             }
-            Expr::Name(value) => {
+            Expr::Name(value) => w.write_payload(|w| {
                 w.write_str(value);
-            }
-            Expr::Call(value) => {
+            }),
+            Expr::Call(value) => w.write_payload(|w| {
                 w.write_list(value, |w, el0| {
                     el0.write_nested(w);
                 });
-            }
+            }),
+            Expr::Unknown(value) => w.write_unknown_payload(value),
         }
         w.exit();
     }
@@ -973,14 +980,11 @@ impl Expr {
         r.enter()?;
         let tag = r.read_u32()?;
         let value = match tag {
-            1 => Lit::read_nested(r).map(Expr::Lit),
+            1 => r.read_payload(Lit::read_nested).map(Expr::Lit),
             2 => BinOp::read_nested(r).map(Box::new).map(Expr::Bin),
-            3 => r.read_string().map(Expr::Name),
-            4 => r.read_list(Expr::read_nested).map(Expr::Call),
-            _ => Err(r.error(
-                ::cser::DecodeErrorKind::UnknownUnionTag,
-                format!("unknown tag {tag} of union edge.cases.Expr"),
-            )),
+            3 => r.read_payload(|r| r.read_string()).map(Expr::Name),
+            4 => r.read_payload(|r| r.read_list(Expr::read_nested)).map(Expr::Call),
+            _ => r.read_unknown_variant(tag).map(Expr::Unknown),
         };
         let value = value.map_err(|e| e.push_field(Self::variant_path(tag)))?;
         r.exit();
@@ -1759,6 +1763,9 @@ pub enum HostileChoice {
     Text(String),
     /// ends in a backslash \
     Number(i32),
+    /// A variant this schema does not have (a newer writer's, SPEC §5.7): its tag and payload,
+    /// kept unparsed and written back unchanged. Only a decoder makes one.
+    Unknown(::cser::UnknownVariant),
 }
 
 impl Default for HostileChoice {
@@ -1774,6 +1781,7 @@ impl HostileChoice {
         match self {
             HostileChoice::Text(_) => 1,
             HostileChoice::Number(_) => 2,
+            HostileChoice::Unknown(value) => value.tag(),
         }
     }
 
@@ -1802,19 +1810,22 @@ impl HostileChoice {
         ::cser::message::decode(bytes, Self::read_nested)
     }
 
-    /// Writes the tag, then the variant's value (SPEC §5.7). Used by generated code.
+    /// Writes the tag, then the variant's payload: a record's length and body, any other
+    /// value with a length before it, an unknown variant's payload as it was read (SPEC §5.7).
+    /// Used by generated code.
     pub fn write_nested(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
         w.write_u32(self.tag());
         match self {
-            HostileChoice::Text(value) => {
+            HostileChoice::Text(value) => w.write_payload(|w| {
                 w.write_str(value);
-            }
-            HostileChoice::Number(value) => {
+            }),
+            HostileChoice::Number(value) => w.write_payload(|w| {
                 w.write_i32(*value);
-            }
+            }),
+            HostileChoice::Unknown(value) => w.write_unknown_payload(value),
         }
         w.exit();
     }
@@ -1824,12 +1835,9 @@ impl HostileChoice {
         r.enter()?;
         let tag = r.read_u32()?;
         let value = match tag {
-            1 => r.read_string().map(HostileChoice::Text),
-            2 => r.read_i32().map(HostileChoice::Number),
-            _ => Err(r.error(
-                ::cser::DecodeErrorKind::UnknownUnionTag,
-                format!("unknown tag {tag} of union edge.cases.HostileChoice"),
-            )),
+            1 => r.read_payload(|r| r.read_string()).map(HostileChoice::Text),
+            2 => r.read_payload(|r| r.read_i32()).map(HostileChoice::Number),
+            _ => r.read_unknown_variant(tag).map(HostileChoice::Unknown),
         };
         let value = value.map_err(|e| e.push_field(Self::variant_path(tag)))?;
         r.exit();

@@ -37,9 +37,19 @@ public final class WireBytes {
             if (n.declaration() instanceof EnumType) {
                 out.write(0);
             } else if (n.declaration() instanceof UnionType u) {
+                // The tag, then the payload (SPEC §5.7): a record variant's own length and body,
+                // any other variant's value with a length before it.
                 Field zero = u.zeroVariant();
                 writeVarint(zero.id(), out);
-                writeZero(zero.type(), out);
+                boolean record = zero.type() instanceof Type.NamedType v && v.declaration() instanceof MessageType m
+                        && !m.isStruct();
+                if (record) {
+                    writeZero(zero.type(), out);
+                } else {
+                    byte[] payload = zeroValue(zero.type());
+                    writeVarint(payload.length, out);
+                    out.write(payload, 0, payload.length);
+                }
             } else {
                 MessageType m = (MessageType) n.declaration();
                 byte[] body = zeroBody(m);

@@ -61,6 +61,28 @@ class RustNamesTest {
         assertFalse(s.contains("unknown"), s);
     }
 
+    @Test
+    void aVariantNamedLikeTheUnknownVariantTakesItsId() throws Exception {
+        String rs = emit("package n;\nrecord R { string s = 1; }\n"
+                + "union U { string text = 1; bool b = 2; R unknown = 3; i32 unknown_ = 4; }\n");
+        int start = rs.indexOf("pub enum U {");
+        String u = rs.substring(start, rs.indexOf("impl ::cser::Message for U {", start));
+        // unknown -> Unknown3 (Unknown is the variant of an unknown tag, SPEC §5.7); unknown_,
+        // also Unknown in PascalCase, takes its id too.
+        assertTrue(u.contains("    Unknown3(R),\n"), u);
+        assertTrue(u.contains("    Unknown4(i32),\n"), u);
+        assertTrue(u.contains("    Unknown(::cser::UnknownVariant),\n"), u);
+        assertTrue(u.contains("U::Unknown3(_) => 3,"), u);
+        assertTrue(u.contains("U::Unknown(value) => value.tag(),"), u);
+        // A record variant is read as a record; any other in a payload; an unknown tag kept.
+        assertTrue(u.contains("3 => R::read_nested(r).map(U::Unknown3),"), u);
+        assertTrue(u.contains("1 => r.read_payload(|r| r.read_string()).map(U::Text),"), u);
+        assertTrue(u.contains("4 => r.read_payload(|r| r.read_i32()).map(U::Unknown4),"), u);
+        assertTrue(u.contains("_ => r.read_unknown_variant(tag).map(U::Unknown),"), u);
+        assertTrue(u.contains("U::Unknown(value) => w.write_unknown_payload(value),"), u);
+        assertEquals(3, count(u, "w.write_payload(|w| {"), u);
+    }
+
     /** The text of one type's struct and impl blocks. */
     private static String item(String rs, String name) {
         int start = rs.indexOf("pub struct " + name + " {");

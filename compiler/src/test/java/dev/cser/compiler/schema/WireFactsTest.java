@@ -136,6 +136,28 @@ class WireFactsTest {
     }
 
     @Test
+    void aUnionsZeroBytesAreItsTagAndPayload() throws Exception {
+        Schema s = compile("""
+                package t;
+                struct P { i32 x = 1; i32 y = 2; }
+                record R { string s = 1; }
+                union Text { string text = 1; R r = 2; }
+                union Point { P p = 1; }
+                union Rec { R r = 1; }
+                union Outer { Text t = 1; }
+                record Holder { Text a = 1; Point b = 2; Rec c = 3; Outer d = 4; }
+                """);
+        List<Field> f = ((MessageType) s.declarations().get("t.Holder")).fields();
+        // A non-record variant: a payload length before its value (SPEC §5.7).
+        assertArrayEquals(bytes(0x01, 0x01, 0x00), f.get(0).zeroBytes());
+        assertArrayEquals(bytes(0x01, 0x02, 0x00, 0x00), f.get(1).zeroBytes());
+        // A record variant: the record's own length is the payload's.
+        assertArrayEquals(bytes(0x01, 0x01, 0x00), f.get(2).zeroBytes());
+        // A union variant: its payload holds the inner union's tag and payload.
+        assertArrayEquals(bytes(0x01, 0x03, 0x01, 0x01, 0x00), f.get(3).zeroBytes());
+    }
+
+    @Test
     void aVariantsTagIsTheVarintOfItsId() throws Exception {
         StringBuilder text = new StringBuilder("package t; union V {");
         for (int id = 1; id <= 200; id++) {

@@ -91,8 +91,11 @@ final class RustCodecBuilder {
         };
     }
 
-    /** A reader given to the runtime's collection readers: a message's own function, or a closure. */
-    private static Reads reader(RustType t) {
+    /**
+     * A reader given to the runtime's collection and payload readers: a message's own function, or
+     * a closure.
+     */
+    static Reads reader(RustType t) {
         return t.kind() == RustType.Kind.MESSAGE && !t.boxed() ? new ReadFunction(t.path()) : new ReadClosure(read(t));
     }
 }

@@ -187,8 +187,10 @@ final class RustItemBuilder {
         RustTypeMapper mapper = new RustTypeMapper(target, u);
         String union = target.typeName(u.name());
         List<Field> vs = u.variants();
+        // Unknown is the variant of an unknown tag (SPEC §5.7, §12.2): a declared variant of
+        // that name takes its id (unknown = 3 -> Unknown3).
         List<String> names = Names.unique(vs.stream().map(v -> target.pascal(v.name())).toList(),
-                vs.stream().map(Field::id).toList(), target::disambiguate);
+                vs.stream().map(Field::id).toList(), Set.of(UNKNOWN_VARIANT), target::disambiguate);
         List<UnionItem.Tag> tags = new ArrayList<>();
         UnionItem.Tag zero = null;
         List<VariantDecl> declarations = new ArrayList<>();
@@ -208,15 +210,27 @@ final class RustItemBuilder {
             }
             ValueRef value = ValueRef.local("value");
             declarations.add(new VariantDecl(name, target.docLines(v.doc()), RustCodecBuilder.spell(type)));
-            writes.add(new VariantWrite(union, name,
+            // A record variant's payload is the record's own length and body; any other variant's
+            // value is written and read in a payload of its own (SPEC §5.7).
+            boolean payload = !isRecord(v.type());
+            writes.add(new VariantWrite(union, name, payload,
                     RustCodecBuilder.write(type, ValueRef.element("value", type.copy()), value)));
-            reads.add(new VariantRead(union, name, v.id(), RustCodecBuilder.read(type)));
+            reads.add(new VariantRead(union, name, v.id(), payload,
+                    payload ? RustCodecBuilder.reader(type) : RustCodecBuilder.read(type)));
             toJson.add(new VariantToJson(union, name, v.name(), RustJsonBuilder.toJson(type, value)));
             fromJson.add(new VariantFromJson(union, name, v.name(), path, RustJsonBuilder.fromJson(type, value)));
         }
         return new UnionItem(union, u.qualifiedName(), target.docLines(u.doc()), eq(u), hash(u),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)), tags, zero,
                 declarations, writes, reads, toJson, fromJson, nestsPastRustfmt(u.variants()));
+    }
+
+    /** The name of the variant that holds an unknown variant (SPEC §5.7, §12.2). */
+    static final String UNKNOWN_VARIANT = "Unknown";
+
+    /** Whether a variant's type is a record, whose own length is its payload's (SPEC §5.7). */
+    private static boolean isRecord(Type t) {
+        return t instanceof Type.NamedType n && n.declaration() instanceof MessageType m && !m.isStruct();
     }
 
     /**

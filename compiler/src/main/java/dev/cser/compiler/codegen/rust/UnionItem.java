@@ -9,7 +9,8 @@ import dev.cser.compiler.codegen.rust.VariantCode.VariantWrite;
 import java.util.List;
 
 /**
- * A union: a Rust enum with one variant per case.
+ * A union: a Rust enum with one variant per case, and {@code Unknown} holding an unknown variant
+ * (SPEC §5.7), which the templates add.
  *
  * @param variants every variant's tag, Rust name and error path, in id order
  * @param zero the variant of the zero value (SPEC §3)

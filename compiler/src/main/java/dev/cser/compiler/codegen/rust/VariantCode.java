@@ -14,11 +14,14 @@ public final class VariantCode {
 
     public record VariantDecl(String name, List<String> doc, @ModelElement TypeSpelling type) {}
 
-    /** A match arm writing the variant's value (its tag is written before the match). */
-    public record VariantWrite(String union, String name, @ModelElement Writes value) {}
+    /**
+     * A match arm writing the variant's value (its tag is written before the match); {@code payload}:
+     * in a payload of its own, with a length before it (any variant but a record, SPEC §5.7).
+     */
+    public record VariantWrite(String union, String name, boolean payload, @ModelElement Writes value) {}
 
-    /** A match arm on the tag read. */
-    public record VariantRead(String union, String name, int id, @ModelElement Reads read) {}
+    /** A match arm on the tag read; {@code payload} as for {@link VariantWrite}. */
+    public record VariantRead(String union, String name, int id, boolean payload, @ModelElement Reads read) {}
 
     public record VariantToJson(String union, String name, String schemaName, @ModelElement ToJson value) {}
 
