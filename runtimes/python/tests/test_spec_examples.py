@@ -74,7 +74,7 @@ def type_of(text: str) -> Any:
 
 
 def test_as_many_examples_as_the_java_table() -> None:
-    assert len(EXAMPLES) == 137
+    assert len(EXAMPLES) == 140
 
 
 def unknown_of(text: str) -> UnknownFields | None:
