@@ -112,6 +112,7 @@ with atheris.instrument_imports(include=["cser"]):
     from cser import DecodeError, EncodeError, StreamReader, StreamWriter, bind, descriptors
     from cser.limits import MAX_DEPTH
     from cser.stream import encode_header
+    from cser.unknown import _unknown_variant
 
 # Shared with the tests (runtimes/python/tests/probes.py): imported after cser, which atheris
 # instruments above, and not instrumented itself.
@@ -479,6 +480,14 @@ class _Builder:
             variants = desc[4]
             if not variants or depth < 0:
                 return None  # nested past the depth chosen: not a variant (an error in both)
+            if self.pick(8) == 0:
+                # The union's Unknown subclass (SPEC §5.7): a real unknown variant, or a value
+                # that is none (an encode error in both interpreters).
+                v = object.__new__(desc[5])
+                tag = 1 + self.pick(0xFFFF)
+                v.value = (_unknown_variant(tag, bytes(self.pick(256) for _ in range(self.pick(200))))
+                           if self.pick(3) else self.value(variants[0][3], depth))
+                return v
             _, vcls, _, spec = variants[self.pick(len(variants))]
             v = object.__new__(vcls)
             v.value = self.value(spec, depth)

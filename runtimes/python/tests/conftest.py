@@ -1,4 +1,4 @@
-"""Generates the Python code of every schema in schema/examples (with the compiler of this
+"""Generates the Python code of every schema in schema/examples and tests/schemas (with the compiler of this
 checkout, through ``cser.compile``, with ``--json`` so that test_json.py has ``to_json`` /
 ``from_json``) into target/generated, once per test session, and puts it on ``sys.path`` so the
 tests import ``bench.media`` and friends like a user's code would; and ``Color``, the open enum
@@ -17,13 +17,16 @@ from cser.compile import CompileError, compile_schemas
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "schema" / "examples"
+#: Schemas of the Python tests alone (tests/schemas): generated beside the examples.
+TEST_SCHEMAS = Path(__file__).resolve().parent / "schemas"
 GENERATED = Path(__file__).resolve().parents[1] / "target" / "generated"
 
 
 def _generate() -> None:
     schemas = sorted(str(p) for p in EXAMPLES.glob("*.cser"))
+    schemas += sorted(str(p) for p in TEST_SCHEMAS.glob("*.cser"))
     try:
-        compile_schemas(schemas, str(GENERATED), include=[str(EXAMPLES)], extra_args=["--json"])
+        compile_schemas(schemas, str(GENERATED), include=[str(EXAMPLES), str(TEST_SCHEMAS)], extra_args=["--json"])
     except CompileError as e:
         pytest.exit(f"cannot generate the example code: {e}", returncode=2)
 

@@ -139,6 +139,15 @@ class Holder:
     rc: read_count
 
 
+class range_unknown(range_):
+    __slots__ = ("value",)
+    TAG: ClassVar[int] = 0
+    value: Any
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
 def _fields(v: Any) -> Any:
     if isinstance(v, list):
         return [_fields(x) for x in v]
@@ -167,7 +176,7 @@ DESCRIPTORS = (
     (UNION, range_, "t.range", "range", (
         (1, range_a, "range.a", (REF, read_count)),
         (300, range_b, "range.b", (MAP, STRING, (OPTLIST, STRING))),
-    )),
+    ), range_unknown),
     (RECORD, Holder, "t.Holder", "Holder", (
         ("count", "Holder.count", U8, -1, 0),
         (None, "Holder.old", STRING, -1, b"\x00"),
@@ -258,9 +267,15 @@ def test_errors_name_their_field_in_both_interpreters() -> None:
         with pytest.raises(DecodeError) as e:
             c.decode(bytes(bad), MAX_DEPTH)
         assert (e.value.kind, e.value.offset, e.value.path) == (DecodeErrorKind.BAD_BOOL, 5, "Holder.rc.on"), name
-    with pytest.raises(DecodeError) as e:
-        bind.pure(range_).decode(b"\x05\x00", MAX_DEPTH)
-    assert (e.value.kind, e.value.path) == (DecodeErrorKind.UNKNOWN_UNION_TAG, "range.<tag 5>")
+    unions = [("pure", bind.pure(range_))] + ([("C", CODECS[2])] if bind.ACTIVE else [])
+    for name, c in unions:
+        with pytest.raises(DecodeError) as e:
+            c.decode(b"\x00\x00", MAX_DEPTH)
+        assert (e.value.kind, e.value.path) == (DecodeErrorKind.UNKNOWN_UNION_TAG, "range.<tag 0>"), name
+        with pytest.raises(DecodeError) as e:
+            c.decode(b"\x05\x02\x00", MAX_DEPTH)
+        assert (e.value.kind, e.value.offset, e.value.path) == (
+            DecodeErrorKind.LENGTH_TOO_LARGE, 1, "range.<tag 5>"), name
 
 
 def test_the_python_code_is_compiled_on_first_use_and_shows_in_tracebacks() -> None:

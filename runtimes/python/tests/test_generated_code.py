@@ -203,8 +203,15 @@ def test_recursion_to_the_depth_limit_and_one_past_it() -> None:
 
 
 def test_hostile_nesting_is_a_decode_error_not_a_recursion_error() -> None:
-    # 100,000 nested `call` lists: tag 4, count 1, tag 4, count 1, ...
-    data = b"\x04\x01" * 100_000
+    # 100,000 nested `call` lists: tag 4, the payload's length, count 1, tag 4, ... around an
+    # empty `name` (tag 3, length 1, ""), each payload's length the bytes it holds.
+    heads: list[bytes] = []
+    size = 3
+    for _ in range(100_000):
+        head = b"\x04" + encode_varint(size + 1) + b"\x01"
+        heads.append(head)
+        size += len(head)
+    data = b"".join(reversed(heads)) + b"\x03\x01\x00"
     for max_depth in (64, 10**9):
         with pytest.raises(DecodeError) as e:
             cases.Expr.decode(data, max_depth=max_depth)
@@ -222,9 +229,13 @@ def test_unions() -> None:
         case _:
             pytest.fail("not matched")
     with pytest.raises(DecodeError) as err:
-        cases.Expr.decode(b"\x09\x00")
+        cases.Expr.decode(b"\x00\x00")
     assert err.value.kind is DecodeErrorKind.UNKNOWN_UNION_TAG
-    assert err.value.path == "Expr.<tag 9>"
+    assert err.value.path == "Expr.<tag 0>"
+    # A tag Expr does not have: an unknown variant, kept and written back (SPEC §5.7).
+    unknown = cases.Expr.decode(b"\x09\x01\x00")
+    assert isinstance(unknown, cases.ExprUnknown) and unknown.value.tag == 9 and unknown.value.payload == b"\x00"
+    assert unknown.encode() == b"\x09\x01\x00"
 
 
 def test_names_that_clash_with_python() -> None:

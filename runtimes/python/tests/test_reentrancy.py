@@ -97,10 +97,14 @@ class ValList(Val):
     __slots__ = ()
 
 
+class ValUnknown(Val):
+    __slots__ = ()
+
+
 INNER = (RECORD, Inner, "t.Inner", "Inner", (("f", "Inner.f", F32, -1, 0.0), ("g", "Inner.g", F64, 0, None)), 1, 0xFE,
          ())
 VAL = (UNION, Val, "t.Val", "Val", ((1, ValF32, "Val.f32", F32), (2, ValF64, "Val.f64", F64),
-                                     (3, ValList, "Val.list", (LIST, F64))))
+                                     (3, ValList, "Val.list", (LIST, F64))), ValUnknown)
 HOLDER_FIELDS = (
     ("a", "Holder.a", F64, -1, 0.0),
     ("b", "Holder.b", F32, -1, 0.0),
@@ -619,7 +623,7 @@ def holder_bytes(a: bytes, b: bytes, doubles: list[bytes], floats: list[bytes], 
     body += b"\x00\x00"  # matrix, recs
     body += bytes([1 if opt is not None else 0]) + (opt or b"")
     body += f64(0)  # c
-    body += bytes([u[0]]) + u[1]
+    body += bytes([u[0], len(u[1])]) + u[1]  # a union: its tag, its payload's length, its payload
     body += d
     assert len(body) < 0x80
     return bytes([len(body)]) + body

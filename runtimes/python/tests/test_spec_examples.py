@@ -74,7 +74,7 @@ def type_of(text: str) -> Any:
 
 
 def test_as_many_examples_as_the_java_table() -> None:
-    assert len(EXAMPLES) == 137
+    assert len(EXAMPLES) == 140
 
 
 def unknown_of(text: str) -> UnknownFields | None:
@@ -89,6 +89,24 @@ def test_the_unknown_fields_notation_is_parsed() -> None:
     assert shown["todo_v2_read_by_v1"] == shown["todo_v2_edited_by_v1"] == UnknownFields(2, b"\x02\x01")
     assert shown["todo_v1_written_back"] is None
     assert sum(u is not None for u in shown.values()) == 2
+
+
+#: An unknown union variant's value text (SPEC §13.1): ``Shape.unknown(4; 02 6f 6b)``.
+UNKNOWN_VARIANT = re.compile(r"^(\w+)\.unknown\((\d+); ((?:[0-9a-f]{2}(?: [0-9a-f]{2})*)?)\)$")
+
+
+def test_the_unknown_variant_example_is_kept_and_written_back() -> None:
+    # SPEC §13.13 shape_unknown: a variant Shape does not have, kept as Shape's Unknown subclass.
+    shown = [e for e in EXAMPLES if UNKNOWN_VARIANT.match(e.text)]
+    assert [e.name for e in shown] == ["shape_unknown"]
+    for e in shown:
+        m = UNKNOWN_VARIANT.match(e.text)
+        assert m is not None
+        cls = type_of(e.text)
+        value = cls.decode(bytes(e.data))
+        assert type(value) is getattr(spec, m.group(1) + "Unknown"), e.name
+        assert (value.value.tag, value.value.payload) == (int(m.group(2)), bytes.fromhex(m.group(3))), e.name
+        assert value.encode() == bytes(e.data), e.name
 
 
 @pytest.mark.parametrize("e", EXAMPLES, ids=lambda e: f"{e.kind}-{e.name}")

@@ -78,7 +78,7 @@ class Flag:
         return Flag(on), pos
 
 
-HEADER = b"CSER\x01" + Pair.TYPE_ID.to_bytes(8, "little") + Pair.FINGERPRINT.to_bytes(8, "little")
+HEADER = b"CSER\x02" + Pair.TYPE_ID.to_bytes(8, "little") + Pair.FINGERPRINT.to_bytes(8, "little")
 THREE = [Pair(7, "a"), Pair(300, "é" * 100), Pair(0, "")]
 
 
@@ -206,7 +206,7 @@ def test_header_is_written_lazily() -> None:
 
 def test_spec_example_header() -> None:
     # SPEC §13.16: the header of a stream of spec.examples.Reading.
-    expected = bytes.fromhex("43 53 45 52 01 2e c3 2c 63 1e 41 fc 51 73 0f a0 52 22 28 a5 44")
+    expected = bytes.fromhex("43 53 45 52 02 2e c3 2c 63 1e 41 fc 51 73 0f a0 52 22 28 a5 44")
     assert encode_header(0x51FC411E632CC32E, 0x44A5282252A00F73) == expected
 
 
@@ -301,8 +301,19 @@ def test_bad_magic_or_version(index: int) -> None:
 def test_bad_header_is_rejected_before_it_is_complete() -> None:
     _, e = decode_error(b"CSX")
     assert (e.kind, e.offset) == (K.BAD_STREAM_HEADER, 2)
-    _, e = decode_error(b"CSER\x02")
+    _, e = decode_error(b"CSER\x03")
     assert (e.kind, e.offset) == (K.BAD_STREAM_HEADER, 4)
+
+
+def test_a_stream_of_format_version_1_is_rejected_naming_both_versions() -> None:
+    # SPEC §8: version 1 wrote union values without a payload length; read as version 2 they
+    # would be misread, so the header is refused.
+    data = bytearray(encode_stream(THREE))
+    assert data[4] == 2
+    data[4] = 1
+    _, e = decode_error(bytes(data))
+    assert (e.kind, e.offset) == (K.BAD_STREAM_HEADER, 4)
+    assert "format version 1" in str(e) and "format version 2" in str(e)
 
 
 def test_wrong_type_id() -> None:

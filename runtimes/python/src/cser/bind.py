@@ -59,11 +59,11 @@ def _bound(cls: type[Any]) -> tuple[Group, int]:
         raise TypeError(f"cser.bind: {cls!r} is not bound") from None
 
 
-def _foreign(cls: type[Any]) -> tuple[Any, Any]:
-    """The compiled reader and writer of a class bound by another module."""
+def _foreign(cls: type[Any]) -> tuple[Any, Any, int]:
+    """The compiled reader and writer of a class bound by another module, and its kind."""
     group, i = _bound(cls)
     group.compile()
-    return group.readers[i], group.writers[i]
+    return group.readers[i], group.writers[i], group.descriptors[i][0]
 
 
 def bind(types: tuple[Any, ...]) -> tuple[Codec[Any], ...]:

@@ -4,7 +4,8 @@ and expects the same numbers (``_native/native.h``).
 
 Every generated module ends with one descriptor per record, struct and union, which it hands to
 :func:`cser.bind.bind`. The descriptors are the only statement of the wire format in generated
-code. A descriptor of a declared type is ``(UNION, cls, "pkg.Name", "Name", members)``,
+code. A descriptor of a declared type is ``(UNION, cls, "pkg.Name", "Name", members,
+unknown_cls)``,
 ``(STRUCT, cls, "pkg.Name", "Name", members, runs)`` or ``(RECORD, cls, "pkg.Name", "Name",
 members, unknown_field, unknown_mask, runs)``:
 
@@ -17,6 +18,8 @@ members, unknown_field, unknown_mask, runs)``:
   called for a fresh value), and for a deprecated field the bytes written in its place (``b""``
   if it is optional: it is always absent);
 - a union's members are its variants, each ``(tag, variant_cls, "Name.variant", type)``;
+  ``unknown_cls`` is its subclass that holds an unknown variant (SPEC §5.7), union + ``Unknown``,
+  whose ``value`` slot holds a :class:`cser.unknown.UnknownVariant`;
 - a record keeps unknown fields (SPEC §5.5.1, :mod:`cser.unknown`) in the slot ``_cser_unknown``
   of its class: the bytes after its last field, and the bits ``unknown_mask`` of the presence byte
   written before field number ``unknown_field`` (its last presence byte, when that has fewer than
@@ -145,6 +148,8 @@ class TypeDesc:
     unknown_mask: int = 0
     #: A record or struct: its runs of fixed-width fields, by the index of their first field.
     runs: dict[int, list[FieldDesc]] = field(default_factory=dict)
+    #: A union: the subclass that holds an unknown variant (SPEC §5.7).
+    unknown_cls: Any = None
 
 
 def malformed(what: str) -> TypeError:
@@ -171,12 +176,12 @@ def parse_spec(desc: Any) -> Spec:
 
 
 #: How many items the descriptor of each kind of declared type has.
-_SIZES = {RECORD: 8, STRUCT: 6, UNION: 5}
+_SIZES = {RECORD: 8, STRUCT: 6, UNION: 6}
 
 
 def is_declared(desc: Any) -> bool:
-    """The outer shape of a declared type's descriptor: 8 items for a record, 6 for a struct, 5
-    for a union."""
+    """The outer shape of a declared type's descriptor: 8 items for a record, 6 for a struct or
+    a union."""
     if not isinstance(desc, tuple) or len(desc) < 5:
         return False
     size = _SIZES.get(desc[0], 5) if isinstance(desc[0], int) else 5
@@ -222,6 +227,11 @@ def parse_type(desc: Any) -> TypeDesc:
     if kind == UNION:
         for tag, variant_cls, path, spec in members:
             td.variants.append(VariantDesc(tag, variant_cls, path, parse_spec(spec)))
+        unknown_cls = desc[5]
+        if not (isinstance(unknown_cls, type) and issubclass(unknown_cls, cls)
+                and isinstance(getattr(unknown_cls, "value", None), types.MemberDescriptorType)):
+            raise malformed("a union without its unknown variant's class")
+        td.unknown_cls = unknown_cls
         return td
     if kind not in (RECORD, STRUCT):
         raise malformed("declared kind")

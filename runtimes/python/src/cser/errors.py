@@ -36,11 +36,12 @@ class DecodeErrorKind(enum.Enum):
     BAD_PRESENCE = "bad presence"
     #: Nesting deeper than the maximum depth. Offset: where the too-deep value starts.
     DEPTH_EXCEEDED = "depth exceeded"
-    #: A union tag this schema does not know. Offset: just after the tag.
+    #: A union tag of 0 (variant ids start at 1; a tag of 1 or more this schema does not know
+    #: is kept as an unknown variant, SPEC §5.7). Offset: just after the tag.
     UNKNOWN_UNION_TAG = "unknown union tag"
     #: Bytes left over after a message's value. Offset: the first left-over byte.
     TRAILING_BYTES = "trailing bytes"
-    #: A stream not starting with magic ``CSER`` and version ``01``. Offset: the first bad byte.
+    #: A stream not starting with magic ``CSER`` and version ``02``. Offset: the first bad byte.
     BAD_STREAM_HEADER = "bad stream header"
     #: A stream of another root type (or, when required, fingerprint). Offset: 5 or 13.
     WRONG_TYPE = "wrong type"
@@ -262,6 +263,13 @@ def too_deep(type_name: str) -> EncodeError:
 
 def not_a_variant(value: object, union: str) -> EncodeError:
     return EncodeError(f"{type(value).__name__} is not a variant of union {union}")
+
+
+def not_unknown_variant(value: object, union: str) -> EncodeError:
+    """The value of a union's ``Unknown`` subclass that is not a :class:`cser.UnknownVariant` a
+    decoder made (SPEC §5.7): only decoders make one."""
+    return EncodeError(f"the unknown variant of union {union} holds {type(value).__name__}, "
+                       "not a cser.UnknownVariant a decoder made")
 
 
 def lone_surrogate(index: int) -> EncodeError:

@@ -64,9 +64,9 @@ _COMPILING = threading.RLock()
 class Group:
     """The types of one :func:`cser.bind.bind` call (one generated module), compiled together on
     first use: they may refer to each other. ``foreign`` gives the compiled reader and writer of
-    a class another group binds."""
+    a class another group binds, and its declared kind."""
 
-    def __init__(self, descriptors: tuple[Any, ...], foreign: Callable[[type[Any]], tuple[Any, Any]]) -> None:
+    def __init__(self, descriptors: tuple[Any, ...], foreign: Callable[[type[Any]], tuple[Any, Any, int]]) -> None:
         self.descriptors = descriptors
         self.codecs = tuple(PyCodec(self, d[2]) for d in descriptors)
         self._foreign = foreign

@@ -5,7 +5,9 @@
 the full 64-bit range), floats, bools and ``None``. A float that JSON cannot hold is a string
 (``"NaN"``, ``"Infinity"``, ``"-Infinity"``), bytes are standard base64 with padding, an enum
 is its member's name (a number the schema does not name stays a number), a map is a list of
-``[key, value]`` pairs and a union an object with one key, the variant's name.
+``[key, value]`` pairs and a union an object with one key, the variant's name (an unknown
+variant, SPEC §5.7: ``#`` and its tag, whose value is its payload in base64, ``{"#4": "Am9r"}``,
+which ``from_json`` refuses: only a decoder of the binary format makes one).
 
 ``from_json`` reads the same data back, as :func:`loads` returns it, and checks it: integers
 must be ``int`` (not ``bool``, not ``float``) and in their type's range, base64 must be
@@ -33,6 +35,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from cser.path import FieldPath
+from cser.unknown import UnknownVariant
 
 __all__ = ["MAX_DEPTH", "JsonError", "JsonNumber", "loads"]
 
@@ -320,6 +323,17 @@ def not_a_variant(value: object, union: str) -> JsonError:
     return JsonError(f"{type(value).__name__} is not a variant of union {union}")
 
 
+def unknown_variant_to_json(u: object, union: str) -> dict[str, str]:
+    """An unknown variant (SPEC §5.7, §11): one key, ``#`` and its tag in decimal, whose value is
+    its payload in base64: ``{"#4": "Am9r"}``. It cannot be read back (:func:`variant_from_json`)."""
+    try:
+        if type(u) is UnknownVariant:
+            return {f"#{u.tag}": bytes_to_json(u.payload)}
+    except AttributeError:  # made without a decoder: no tag or payload
+        pass
+    raise JsonError(f"the unknown variant of union {union} holds {type(u).__name__}, not a cser.UnknownVariant a decoder made")
+
+
 # ---- Input --------------------------------------------------------------------------------
 # Each function reads the JSON value x as json.loads gives it, and raises JsonError without a
 # path: the caller pushes its segment (generated from_json: the field; the functions taking an
@@ -472,6 +486,10 @@ def variant_from_json(x: object) -> tuple[str, Any]:
     if len(obj) != 1:
         raise JsonError(f"expected an object with one key (the variant), got {len(obj)} keys")
     ((name, value),) = obj.items()
+    if isinstance(name, str) and name.startswith("#"):
+        # An unknown variant's output form (SPEC §11): bytes only a decoder may keep.
+        raise JsonError(f"{_show(name)} is an unknown variant, which cannot be read from JSON "
+                        "(only a decoder of the binary format keeps one)")
     return name, value
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from cser import collections, zigzag
 from cser import descriptors as d
-from cser.descriptors import FieldDesc, Spec, TypeDesc
+from cser.descriptors import FieldDesc, Spec, TypeDesc, VariantDesc
 from cser.errors import (
     DecodeError,
     bad_bool,
@@ -31,6 +31,7 @@ from cser.errors import (
     duplicate_key,
     length_too_large,
     optional_count_too_large,
+    trailing_bytes,
     truncated,
     unknown_tag,
 )
@@ -48,7 +49,7 @@ from cser.source import (
     pushed,
     run_struct,
 )
-from cser.unknown import UnknownFields
+from cser.unknown import UnknownFields, _unknown_variant
 from cser.utf8 import decode_utf8
 from cser.varint import U64_MAX, read_varint
 
@@ -194,6 +195,8 @@ HELPERS: dict[str, Any] = {
     "read_uint_list": read_uint_list,
     "read_sint_list": read_sint_list,
     "UnknownFields": UnknownFields,
+    "trailing_bytes": trailing_bytes,
+    "unknown_variant": _unknown_variant,
 }
 
 # ---- the interpreter: Python source from descriptors -----------------------------------------
@@ -411,19 +414,34 @@ class _Emitter:
                 *indent(["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
                          f"v = _new({cls})", *self.fields_in_try(td, i), "return v, pos"])]
 
+    def variant(self, var: VariantDesc, loc: Local) -> list[str]:
+        """A known variant's payload (SPEC §5.7): a record variant is the record, its length the
+        payload's; any other value has a length before it, and must fill exactly that many
+        bytes (read against the payload's end: TRUNCATED past it, TRAILING_BYTES short of it)."""
+        if var.spec.kind == d.REF and self.m.is_record(var.spec.cls):
+            return self.value(var.spec, loc)
+        return ["n, pos = read_length(data, pos, end)", "end = pos + n", *self.value(var.spec, loc),
+                "if pos != end:", "    raise trailing_bytes(pos, end)"]
+
     def union_type(self, td: TypeDesc, i: int) -> list[str]:
+        # The tag, then the payload (SPEC §5.7): a known variant's value, or an unknown
+        # variant's bytes kept unparsed (a tag of a newer schema's variant).
         paths = self.m.const({v.tag: v.path for v in td.variants}, "VARIANTS_" + td.cls.__name__)
         branches: list[str] = []
         for j, var in enumerate(td.variants):
             loc = Local(f"x{j}")
             cls = self.m.const(var.cls, var.cls.__name__)
             branches += [f"{'if' if j == 0 else 'elif'} tag == {var.tag}:",
-                         *indent(self.value(var.spec, loc)), f"    return {cls}({loc.var}), pos"]
+                         *indent(self.variant(var, loc)), f"    return {cls}({loc.var}), pos"]
         body = ["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1", *not_at_end(),
                 *self.varint("tag", 0xFFFFFFFF)]
         if branches:
             body += pushed(branches, f"push_field({paths}[tag])")
-        body.append(f'raise unknown_tag(pos, tag, "{td.name}").push_field(f"{td.short_name}.<tag {{tag}}>")')
+        unknown = self.m.const(td.unknown_cls, td.unknown_cls.__name__)
+        segment = f'f"{td.short_name}.<tag {{tag}}>"'
+        body += ["if tag == 0:", f'    raise unknown_tag(pos, tag, "{td.name}").push_field({segment})',
+                 *pushed(["n, pos = read_length(data, pos, end)"], f"push_field({segment})"),
+                 f"return {unknown}(unknown_variant(tag, data[pos : pos + n])), pos + n"]
         return [f"def {self.m.reader_name(i)}(data, pos, end, depth):", *indent(body)]
 
 

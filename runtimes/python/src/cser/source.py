@@ -15,13 +15,14 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from cser.descriptors import BOOL, F32, F64, FIXED_WIDTHS, I8, LIST, U8, FieldDesc, Spec, TypeDesc
+from cser.descriptors import BOOL, F32, F64, FIXED_WIDTHS, I8, LIST, RECORD, U8, FieldDesc, Spec, TypeDesc
 
 __all__ = ["NEST_DEPTH", "Local", "Module", "hexnum", "indent", "is_packed", "not_at_end", "pieces", "pushed",
            "run_struct"]
 
-#: The compiled reader and writer of a class bound by another module.
-Foreign = Callable[[type[Any]], tuple[Any, Any]]
+#: The compiled reader and writer of a class bound by another module, and its declared kind
+#: (:data:`cser.descriptors.RECORD`, ``STRUCT`` or ``UNION``).
+Foreign = Callable[[type[Any]], tuple[Any, Any, int]]
 
 
 class Module:
@@ -88,6 +89,14 @@ class Module:
         if i is not None:
             return self.writer_name(i)
         return self.const(self._foreign(cls)[1], "write_" + cls.__name__)
+
+    def is_record(self, cls: type[Any]) -> bool:
+        """Whether a bound class (this group's or another module's) is a record: a union's
+        record variant needs no payload length of its own (SPEC §5.7)."""
+        i = self._local.get(cls)
+        if i is not None:
+            return self.types[i].kind == RECORD
+        return self._foreign(cls)[2] == RECORD
 
     def add(self, lines: list[str]) -> None:
         self.lines.extend(lines)

@@ -38,7 +38,7 @@ T = TypeVar("T")
 #: The four bytes every stream starts with.
 MAGIC = b"CSER"
 #: The format version this runtime reads and writes.
-VERSION = 1
+VERSION = 2
 #: The length of a stream header: magic, version, type id and fingerprint.
 HEADER_SIZE = 21
 
@@ -372,6 +372,14 @@ class StreamReader(_Stream[T]):
         expected = MAGIC + bytes([VERSION])
         for i, b in enumerate(prefix):
             if b != expected[i]:
+                if i == len(MAGIC):
+                    # Another format version (SPEC §8): version 1 wrote union values without a
+                    # payload length, which version 2 would misread, not reject.
+                    raise DecodeError(
+                        _K.BAD_STREAM_HEADER,
+                        f"the stream is of format version {b}, this reader reads format version {VERSION}",
+                        i,
+                    )
                 raise DecodeError(
                     _K.BAD_STREAM_HEADER,
                     f"not a cser stream of format version {VERSION} (bad magic or version)",

@@ -16,13 +16,21 @@ from typing import Any
 from cser import collections, zigzag
 from cser import descriptors as d
 from cser.descriptors import FieldDesc, Spec, TypeDesc
-from cser.errors import EncodeError, changed_during_encode, not_a_variant, range_error, too_deep
+from cser.errors import (
+    EncodeError,
+    changed_during_encode,
+    not_a_variant,
+    not_unknown_variant,
+    range_error,
+    too_deep,
+)
 from cser.floats import pack_f32, pack_f32_list, to_double
 from cser.source import NEST_DEPTH, Local, Module, hexnum, indent, is_packed, pieces, run_struct
+from cser.unknown import UnknownVariant
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
-__all__ = ["check_int", "emit", "end_record", "write_bytes", "write_str", "write_varint"]
+__all__ = ["check_int", "emit", "end_record", "write_bytes", "write_str", "write_unknown_variant", "write_varint"]
 
 #: The emitted code's ``F64`` (an f32 goes through :mod:`cser.floats`, NaNs bit for bit).
 F32_STRUCT = struct.Struct("<f")
@@ -50,6 +58,23 @@ def write_bytes(out: bytearray, b: bytes) -> None:
     else:
         write_varint(out, n)
     out += b
+
+
+def write_unknown_variant(u: object, out: bytearray, union: str) -> None:
+    """Appends an unknown variant (SPEC §5.7) as it was read: its tag, its payload's length, its
+    payload. EncodeError if ``u`` is not a :class:`cser.UnknownVariant` a decoder made."""
+    if type(u) is not UnknownVariant:
+        raise not_unknown_variant(u, union)
+    try:
+        tag = u._tag
+        payload = u._payload
+    except AttributeError:
+        raise not_unknown_variant(u, union) from None
+    if type(tag) is not int or not 1 <= tag <= 0xFFFFFFFF or type(payload) is not bytes:
+        raise not_unknown_variant(u, union)
+    write_varint(out, tag)
+    write_varint(out, len(payload))
+    out += payload
 
 
 def check_int(v: int, lo: int, hi: int, type_name: str) -> int:
@@ -168,6 +193,7 @@ HELPERS: dict[str, Any] = {
     "range_error": range_error,
     "too_deep": too_deep,
     "not_a_variant": not_a_variant,
+    "write_unknown_variant": write_unknown_variant,
 }
 
 # ---- the interpreter: Python source from descriptors -----------------------------------------
@@ -336,16 +362,26 @@ class _Emitter:
         return [*self.head(td, i), *indent(self.fields(td))]
 
     def union_type(self, td: TypeDesc, i: int) -> list[str]:
-        # The tag, then the variant's value (SPEC §5.7).
+        # The tag, then the payload (SPEC §5.7): a record variant's own length and body; any
+        # other value after a length, a one-byte placeholder filled in afterwards (a value of
+        # 128 bytes or more moves to make room, as a record body does); an unknown variant's
+        # tag, length and payload as they were read.
         out = self.head(td, i)
         for j, var in enumerate(td.variants):
             loc = Local(f"x{j}")
             cls = self.m.const(var.cls, var.cls.__name__)
             out += [f"    {'if' if j == 0 else 'elif'} isinstance(v, {cls}):",
-                    f"        out += {encode_varint(var.tag)!r}", f"        {loc.var} = v.value",
-                    *indent(self.value(var.spec, loc), 2)]
-        fail = f'raise not_a_variant(v, "{td.name}")'
-        return [*out, "    else:", f"        {fail}"] if td.variants else [*out, f"    {fail}"]
+                    f"        out += {encode_varint(var.tag)!r}", f"        {loc.var} = v.value"]
+            if var.spec.kind == d.REF and self.m.is_record(var.spec.cls):
+                out += indent(self.value(var.spec, loc), 2)
+            else:
+                out += indent(["start = len(out)", "out.append(0)", *self.value(var.spec, loc),
+                               "n = len(out) - start - 1", "if n < 0x80:", "    out[start] = n", "else:",
+                               "    end_record(out, start)"], 2)
+        unknown = self.m.const(td.unknown_cls, td.unknown_cls.__name__)
+        out += [f"    {'elif' if td.variants else 'if'} isinstance(v, {unknown}):",
+                f'        write_unknown_variant(v.value, out, "{td.name}")']
+        return [*out, "    else:", f'        raise not_a_variant(v, "{td.name}")']
 
 
 def emit(m: Module) -> None:

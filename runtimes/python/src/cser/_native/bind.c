@@ -9,13 +9,20 @@ static PyObject *Registry; /* class -> capsule(TypeDef *) of every bound type */
 
 PyObject *UnknownFieldsType;
 PyObject *S_cser_unknown, *S_presence_bits, *S_data;
+PyObject *UnknownVariantType, *UnknownVariantFactory;
+PyObject *S_tag_slot, *S_payload_slot;
 
 int bind_init(void) {
     Registry = PyDict_New();
     S_cser_unknown = PyUnicode_InternFromString("_cser_unknown");
     S_presence_bits = PyUnicode_InternFromString("presence_bits");
     S_data = PyUnicode_InternFromString("data");
-    return Registry == NULL || S_cser_unknown == NULL || S_presence_bits == NULL || S_data == NULL ? -1 : 0;
+    S_tag_slot = PyUnicode_InternFromString("_tag");
+    S_payload_slot = PyUnicode_InternFromString("_payload");
+    return Registry == NULL || S_cser_unknown == NULL || S_presence_bits == NULL || S_data == NULL
+                   || S_tag_slot == NULL || S_payload_slot == NULL
+               ? -1
+               : 0;
 }
 
 /* On the first bind: the class of a record's unknown fields. */
@@ -28,8 +35,15 @@ static int load_unknown(void) {
         return -1;
     }
     UnknownFieldsType = PyObject_GetAttrString(mod, "UnknownFields");
+    UnknownVariantType = UnknownFieldsType == NULL ? NULL : PyObject_GetAttrString(mod, "UnknownVariant");
+    UnknownVariantFactory = UnknownVariantType == NULL ? NULL : PyObject_GetAttrString(mod, "_unknown_variant");
     Py_DECREF(mod);
-    return UnknownFieldsType == NULL ? -1 : 0;
+    if (UnknownVariantFactory == NULL) {
+        Py_CLEAR(UnknownFieldsType);
+        Py_CLEAR(UnknownVariantType);
+        return -1;
+    }
+    return 0;
 }
 
 static TypeDef *registered(PyObject *cls) {
@@ -125,15 +139,15 @@ static Spec *parse_spec(PyObject *desc) {
     }
 }
 
-/* The outer shape of a declared type's description: 8 items for a record, 6 for a struct, 5 for
- * a union. */
+/* The outer shape of a declared type's description: 8 items for a record, 6 for a struct or a
+ * union. */
 static int declared(PyObject *desc) {
     if (!PyTuple_Check(desc) || PyTuple_GET_SIZE(desc) < 5) {
         return 0;
     }
     PyObject *kind = PyTuple_GET_ITEM(desc, 0);
     long k = PyLong_Check(kind) ? PyLong_AsLong(kind) : 0;
-    Py_ssize_t size = k == D_RECORD ? 8 : k == D_STRUCT ? 6 : 5;
+    Py_ssize_t size = k == D_RECORD ? 8 : k == D_STRUCT || k == D_UNION ? 6 : 5;
     PyErr_Clear();
     return PyTuple_GET_SIZE(desc) == size && PyType_Check(PyTuple_GET_ITEM(desc, 1))
            && PyUnicode_Check(PyTuple_GET_ITEM(desc, 2)) && PyUnicode_Check(PyTuple_GET_ITEM(desc, 3));
@@ -337,6 +351,18 @@ static int define(TypeDef *td, PyObject *desc) {
         return bad_description("members");
     }
     if (td->kind == D_UNION) {
+        /* Its last item: the subclass holding an unknown variant, with a `value` slot. */
+        PyObject *unknown = PyTuple_GET_ITEM(desc, 5);
+        if (!PyType_Check(unknown) || !PyType_IsSubtype((PyTypeObject *)unknown, td->cls)) {
+            return bad_description("a union without its unknown variant's class");
+        }
+        PyObject *value_name = PyUnicode_InternFromString("value");
+        td->unknown_value_offset = value_name == NULL ? -1 : slot_offset((PyTypeObject *)unknown, value_name);
+        Py_XDECREF(value_name);
+        if (td->unknown_value_offset < 0) {
+            return bad_description("a union without its unknown variant's class");
+        }
+        td->unknown_cls = (PyTypeObject *)Py_NewRef(unknown);
         return define_variants(td, members);
     }
     if (td->kind != D_RECORD && td->kind != D_STRUCT) {

@@ -185,6 +185,10 @@ struct TypeDef {
     Field *fields;
     Py_ssize_t nvariants;
     Variant *variants;
+    /* Unions: the subclass that holds an unknown variant (SPEC §5.7), its `value` slot holding a
+     * cser.unknown.UnknownVariant. */
+    PyTypeObject *unknown_cls;
+    Py_ssize_t unknown_value_offset;
     /* Records: their unknown fields (SPEC §5.5.1), kept in the slot `_cser_unknown` (None while
      * there are none) as a cser.unknown.UnknownFields. */
     Py_ssize_t unknown_offset; /* the slot's offset in the instance */
@@ -317,6 +321,10 @@ PyObject *bind_types(PyObject *module, PyObject *types);
  * of the slot a record keeps it in. */
 extern PyObject *UnknownFieldsType;
 extern PyObject *S_cser_unknown, *S_presence_bits, *S_data;
+/* cser.unknown.UnknownVariant, the private factory its decoders call (tag, payload), and the
+ * names of its slots. */
+extern PyObject *UnknownVariantType, *UnknownVariantFactory;
+extern PyObject *S_tag_slot, *S_payload_slot;
 
 /* ---- module.c ------------------------------------------------------------------------------ */
 

@@ -397,6 +397,61 @@ PyObject *decode_record_body(TypeDef *td, Dec *d, Py_ssize_t pos, Py_ssize_t end
     return v;
 }
 
+/* The path segment of a union value whose tag the union does not have: "Shape.<tag 4>". */
+CSER_COLD static void push_tag_segment(TypeDef *td, uint64_t tag) {
+    PyObject *seg = PyUnicode_FromFormat("%S.<tag %llu>", td->short_name, (unsigned long long)tag);
+    if (seg != NULL) {
+        push_segment(S_push_field, seg);
+        Py_DECREF(seg);
+    }
+}
+
+/* An unknown variant (SPEC §5.7): the payload's length, checked against the bytes that remain,
+ * and its bytes kept unparsed in a cser.UnknownVariant, held by the union's Unknown subclass. */
+CSER_COLD static PyObject *decode_unknown_variant(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, uint64_t tag) {
+    Py_ssize_t n = 0;
+    if (read_length(d, pos, end, &n) < 0) {
+        push_tag_segment(td, tag);
+        return NULL;
+    }
+    python_call_begin(d);
+    PyObject *u = PyObject_CallFunction(UnknownVariantFactory, "Ky#", (unsigned long long)tag,
+                                        (const char *)d->data + *pos, n);
+    python_call_end(d);
+    if (u == NULL) {
+        return NULL;
+    }
+    *pos += n;
+    PyObject *v = td->unknown_cls->tp_alloc(td->unknown_cls, 0);
+    if (v == NULL) {
+        Py_DECREF(u);
+        return NULL;
+    }
+    set_slot(v, td->unknown_value_offset, NULL, u);
+    return v;
+}
+
+/* A known variant's value (SPEC §5.7): a record variant is the record, whose length is the
+ * payload's; any other value has a length before it and must fill exactly its payload: read
+ * against the payload's end (TRUNCATED past it), TRAILING_BYTES if bytes are left. */
+static PyObject *decode_variant(Variant *var, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
+    if (var->spec->kind == K_REF && var->spec->ref->kind == D_RECORD) {
+        return decode_value(var->spec, d, pos, end, depth);
+    }
+    Py_ssize_t n = 0;
+    if (read_length(d, pos, end, &n) < 0) {
+        return NULL;
+    }
+    const Py_ssize_t payload_end = *pos + n;
+    PyObject *x = decode_value(var->spec, d, pos, payload_end, depth);
+    if (x != NULL && *pos != payload_end) {
+        Py_DECREF(x);
+        dec_error(KIND_TRAILING_BYTES, *pos, "%zd bytes after the value", payload_end - *pos);
+        return NULL;
+    }
+    return x;
+}
+
 static PyObject *decode_union(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
     uint64_t tag = 0;
     if (*pos >= end) {
@@ -411,7 +466,7 @@ static PyObject *decode_union(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t e
         if (var->tag != tag) {
             continue;
         }
-        PyObject *x = decode_value(var->spec, d, pos, end, depth);
+        PyObject *x = decode_variant(var, d, pos, end, depth);
         if (x == NULL) {
             push_segment(S_push_field, var->path);
             return NULL;
@@ -424,12 +479,11 @@ static PyObject *decode_union(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t e
         set_slot(v, var->offset, NULL, x);
         return v;
     }
-    dec_error(KIND_UNKNOWN_UNION_TAG, *pos, "unknown tag %llu of union %S", (unsigned long long)tag, td->type_name);
-    PyObject *seg = PyUnicode_FromFormat("%S.<tag %llu>", td->short_name, (unsigned long long)tag);
-    if (seg != NULL) {
-        push_segment(S_push_field, seg);
-        Py_DECREF(seg);
+    if (tag != 0) {
+        return decode_unknown_variant(td, d, pos, end, tag);
     }
+    dec_error(KIND_UNKNOWN_UNION_TAG, *pos, "unknown tag %llu of union %S", (unsigned long long)tag, td->type_name);
+    push_tag_segment(td, tag);
     return NULL;
 }
 

@@ -461,6 +461,107 @@ int too_deep(TypeDef *td) {
     return enc_error("%S nests deeper than the maximum depth %d (a cycle?)", td->type_name, MAX_DEPTH);
 }
 
+/* The EncodeError of an Unknown subclass whose value is not a cser.UnknownVariant a decoder made
+ * (cser.errors.not_unknown_variant). */
+CSER_COLD static int not_unknown_variant(TypeDef *td, PyObject *u) {
+#if PY_VERSION_HEX >= 0x030B0000
+    PyObject *name = PyType_GetName(Py_TYPE(u));
+    if (name == NULL) {
+        return -1;
+    }
+    enc_error("the unknown variant of union %S holds %U, not a cser.UnknownVariant a decoder made", td->type_name,
+              name);
+    Py_DECREF(name);
+    return -1;
+#else
+    return enc_error("the unknown variant of union %S holds %s, not a cser.UnknownVariant a decoder made",
+                     td->type_name, _PyType_Name(Py_TYPE(u)));
+#endif
+}
+
+/* An unknown variant (SPEC §5.7) as it was read: its tag, its payload's length, its payload. */
+CSER_COLD static int encode_unknown_variant(TypeDef *td, PyObject *x, Out *o) {
+    PyObject *u;
+    if (Py_IS_TYPE(x, td->unknown_cls)) {
+        u = *(PyObject **)((char *)x + td->unknown_value_offset);
+        if (u == NULL) {
+            return type_error("%R has no value", x);
+        }
+        Py_INCREF(u);
+    } else {
+        /* A subclass may have replaced `value` by a property: getattr, as the Python writers. */
+        u = PyObject_GetAttrString(x, "value");
+        if (u == NULL) {
+            return -1;
+        }
+    }
+    int r = -1;
+    PyObject *tag = NULL, *payload = NULL;
+    if (!Py_IS_TYPE(u, (PyTypeObject *)UnknownVariantType)) {
+        not_unknown_variant(td, u);
+        goto done;
+    }
+    tag = PyObject_GetAttr(u, S_tag_slot);
+    payload = tag == NULL ? NULL : PyObject_GetAttr(u, S_payload_slot);
+    if (payload == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            goto done;
+        }
+        PyErr_Clear();
+        not_unknown_variant(td, u);
+        goto done;
+    }
+    unsigned long long t = PyLong_CheckExact(tag) ? PyLong_AsUnsignedLongLong(tag) : 0;
+    if (t == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        t = 0;
+    }
+    if (t < 1 || t > 0xFFFFFFFFull || !PyBytes_CheckExact(payload)) {
+        not_unknown_variant(td, u);
+        goto done;
+    }
+    if (write_varint(o, (uint64_t)t) < 0) {
+        goto done;
+    }
+    r = write_raw(o, PyBytes_AS_STRING(payload), PyBytes_GET_SIZE(payload));
+done:
+    Py_XDECREF(payload);
+    Py_XDECREF(tag);
+    Py_DECREF(u);
+    return r;
+}
+
+/* A known variant's payload (SPEC §5.7): a record variant is the record (its own length); any
+ * other value gets a length before it, one byte left for it and filled in afterwards (a value
+ * of 128 bytes or more moves to make room, as a record body does). */
+static int encode_variant(Variant *var, PyObject *v, Out *o, int depth) {
+    if (var->spec->kind == K_REF && var->spec->ref->kind == D_RECORD) {
+        return encode_value(var->spec, v, o, depth);
+    }
+    if (out_reserve(o, 1) < 0) {
+        return -1;
+    }
+    const Py_ssize_t start = o->len;
+    o->len += 1;
+    if (encode_value(var->spec, v, o, depth) < 0) {
+        return -1;
+    }
+    Py_ssize_t n = o->len - start - 1;
+    if (n < 0x80) {
+        o->buf[start] = (uint8_t)n;
+        return 0;
+    }
+    int size = varint_size((uint64_t)n);
+    if (out_reserve(o, size - 1) < 0) {
+        return -1;
+    }
+    memmove(o->buf + start + size, o->buf + start + 1, (size_t)n);
+    o->len = start;
+    put_varint(o, (uint64_t)n);
+    o->len = start + size + n;
+    return 0;
+}
+
 static int encode_union(TypeDef *td, PyObject *x, Out *o, int depth) {
     for (Py_ssize_t i = 0; i < td->nvariants; i++) {
         Variant *var = &td->variants[i];
@@ -487,9 +588,12 @@ static int encode_union(TypeDef *td, PyObject *x, Out *o, int depth) {
                 return -1;
             }
         }
-        int r = encode_value(var->spec, v, o, depth);
+        int r = encode_variant(var, v, o, depth);
         Py_DECREF(v);
         return r;
+    }
+    if (td->unknown_cls != NULL && PyObject_TypeCheck(x, td->unknown_cls)) {
+        return encode_unknown_variant(td, x, o);
     }
     return enc_error("%s is not a variant of union %S", Py_TYPE(x)->tp_name, td->type_name);
 }

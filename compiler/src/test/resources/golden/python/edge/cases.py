@@ -715,6 +715,33 @@ class ExprCall(Expr):
         return f"ExprCall({self.value!r})"
 
 
+class ExprUnknown(Expr):
+    """A variant this schema's ``Expr`` does not have (SPEC §5.7), kept as it was read and
+    written back unchanged: ``value.tag`` is its id, ``value.payload`` its bytes. Only a decoder
+    makes a ``cser.UnknownVariant``; a program can keep, compare and pass one on."""
+
+    __slots__ = ("value",)
+    __match_args__ = ("value",)
+
+    TAG: _t.ClassVar[int] = 0
+    """0, which no variant has (ids start at 1): the unknown variant's id is ``value.tag``."""
+
+    value: _u.UnknownVariant
+
+    def __init__(self, value: _u.UnknownVariant) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ExprUnknown):
+            return NotImplemented
+        return self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ExprUnknown({self.value!r})"
+
+
 def _zero_Expr() -> Expr:
     # The zero value (SPEC §3): `lit` holding its zero value.
     return ExprLit(Lit())
@@ -1273,6 +1300,33 @@ class HostileChoiceNumber(HostileChoice):
         return f"HostileChoiceNumber({self.value!r})"
 
 
+class HostileChoiceUnknown(HostileChoice):
+    """A variant this schema's ``HostileChoice`` does not have (SPEC §5.7), kept as it was read and
+    written back unchanged: ``value.tag`` is its id, ``value.payload`` its bytes. Only a decoder
+    makes a ``cser.UnknownVariant``; a program can keep, compare and pass one on."""
+
+    __slots__ = ("value",)
+    __match_args__ = ("value",)
+
+    TAG: _t.ClassVar[int] = 0
+    """0, which no variant has (ids start at 1): the unknown variant's id is ``value.tag``."""
+
+    value: _u.UnknownVariant
+
+    def __init__(self, value: _u.UnknownVariant) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HostileChoiceUnknown):
+            return NotImplemented
+        return self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HostileChoiceUnknown({self.value!r})"
+
+
 def _zero_HostileChoice() -> HostileChoice:
     # The zero value (SPEC §3): `text` holding its zero value.
     return HostileChoiceText("")
@@ -1360,7 +1414,7 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
         (2, ExprBin, "Expr.bin", (_d.REF, BinOp)),
         (3, ExprName, "Expr.name", _d.STRING),
         (4, ExprCall, "Expr.call", (_d.LIST, (_d.REF, Expr))),
-    )),
+    ), ExprUnknown),
     (_d.RECORD, Node, "edge.cases.Node", "Node", (
         ("label", "Node.label", _d.STRING, -1, ""),
         ("children", "Node.children", (_d.LIST, (_d.REF, Node)), -1, list),
@@ -1393,5 +1447,5 @@ _codec_HostileChoice: _c.Codec[HostileChoice]
     (_d.UNION, HostileChoice, "edge.cases.HostileChoice", "HostileChoice", (
         (1, HostileChoiceText, "HostileChoice.text", _d.STRING),
         (2, HostileChoiceNumber, "HostileChoice.number", _d.I32),
-    )),
+    ), HostileChoiceUnknown),
 ))

@@ -75,6 +75,28 @@ class PythonNamesTest {
     }
 
     @Test
+    void aVariantNamedLikeTheUnknownVariantClassGetsItsId() throws Exception {
+        // Every union has a subclass union + Unknown for an unknown variant (SPEC §5.7), named
+        // before its variants: a variant `unknown` takes its id.
+        String py = emit("package n;\nunion Expr { string name = 1; i32 count = 2; i32 unknown = 3; }\n");
+        assertTrue(py.contains("class ExprUnknown(Expr):"), py);
+        assertTrue(py.contains("class ExprUnknown_3(Expr):"), py);
+        assertTrue(py.contains("    TAG: _t.ClassVar[int] = 3\n"), py);
+        assertTrue(py.contains("    value: _u.UnknownVariant\n"), py);
+        assertTrue(py.contains("(3, ExprUnknown_3, \"Expr.unknown\", _d.I32),"), py);
+        assertTrue(py.contains("), ExprUnknown),"), py);
+        assertTrue(py.contains("from cser import unknown as _u\n"), py);
+    }
+
+    @Test
+    void anUnknownVariantClassNamedLikeADeclaredTypeGetsASuffix() throws Exception {
+        String py = emit("package n;\nrecord UUnknown { i32 x = 1; }\nunion U { string a = 1; UUnknown b = 2; }\n");
+        assertTrue(py.contains("class UUnknown:"), py);
+        assertTrue(py.contains("class UUnknownVariant(U):"), py);
+        assertTrue(py.contains("class UB(U):"), py);
+    }
+
+    @Test
     void aTypeNamedLikeAPythonBuiltinClassIsEscaped() throws Exception {
         // The generated from_json (--json) catches RecursionError; a class of that name (or of any
         // other capitalised builtin) would hide it in its module (found by the schema generator).

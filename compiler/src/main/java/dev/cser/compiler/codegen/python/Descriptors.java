@@ -72,9 +72,12 @@ public final class Descriptors {
             String zeroBytes, @ModelElement TypeDescriptor type, @ModelElement ZeroValue zero,
             @ModelElement ZeroFactory factory) {}
 
-    /** A union: {@code (_d.UNION, cls, "pkg.Name", "Name", variants)}. */
+    /**
+     * A union: {@code (_d.UNION, cls, "pkg.Name", "Name", variants, unknown_cls)}, the last the
+     * subclass that holds an unknown variant (SPEC §5.7).
+     */
     public record UnionDescriptor(String name, String qualifiedName, String schemaName,
-            @ModelElement List<VariantDescriptor> variants) {}
+            @ModelElement List<VariantDescriptor> variants, String unknownClass) {}
 
     /** A variant: {@code (tag, variant class, path, type)}. */
     public record VariantDescriptor(int id, String className, String path, @ModelElement TypeDescriptor type) {}

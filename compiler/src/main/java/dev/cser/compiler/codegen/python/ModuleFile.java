@@ -7,8 +7,8 @@ import java.util.List;
  * One generated module: the classes of one schema package, then the descriptors of its records,
  * structs and unions, bound to a codec ({@code cser.bind}).
  *
- * @param usesRecords whether a record is declared: its class keeps unknown fields
- *     ({@code cser.unknown}, SPEC §5.5.1)
+ * @param usesRecords whether a record or union is declared: a record's class keeps unknown fields
+ *     and a union's {@code Unknown} subclass an unknown variant ({@code cser.unknown}, SPEC §5.5.1, §5.7)
  * @param codecNames the classes that have a descriptor, in declaration order
  * @param items enums first (a field's default is evaluated when its class is defined), then the
  *     {@link MessageClass}es and {@link UnionClass}es in declaration order

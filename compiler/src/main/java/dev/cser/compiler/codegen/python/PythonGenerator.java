@@ -8,6 +8,7 @@ import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
 import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.Schema;
+import dev.cser.compiler.schema.UnionType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -73,7 +74,8 @@ public final class PythonGenerator implements Generator {
                 .toList();
         return new ModuleFile(p.name(), p.sources(), confusablesAllowed(p), target.docLines(p.doc()), importList,
                 decls.stream().anyMatch(d -> d instanceof EnumType), !codecNames.isEmpty(),
-                decls.stream().anyMatch(d -> d instanceof MessageType m && !m.isStruct()), codecNames, items,
+                decls.stream().anyMatch(d -> d instanceof UnionType || d instanceof MessageType m && !m.isStruct()),
+                codecNames, items,
                 descriptors);
     }
 

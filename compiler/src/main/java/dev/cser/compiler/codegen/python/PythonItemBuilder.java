@@ -40,12 +40,17 @@ final class PythonItemBuilder {
     private final PythonTypeMapper mapper;
     /** The class of every union variant of the module. */
     private final Map<Field, String> variantClasses = new IdentityHashMap<>();
+    /** The class of each union's unknown variant (SPEC §5.7): union + {@code Unknown}. */
+    private final Map<UnionType, String> unknownClasses = new IdentityHashMap<>();
 
     /**
      * Names the variant classes of the module's unions (SPEC §12.3): union + variant in
      * PascalCase, {@code Variant} appended if that names a declared type; a name some earlier
      * class took (a declared type, a variant class of an earlier union or of a lower id, a
-     * builtin) gets {@code _<id>} until it is free.
+     * builtin) gets {@code _<id>} until it is free. Each union's class of an unknown variant
+     * (SPEC §5.7), union + {@code Unknown}, is named first, so a variant whose class would take
+     * that name gets its id ({@code unknown = 3} → {@code ExprUnknown_3}); it takes
+     * {@code UnknownVariant} instead if a declared type has the name, {@code _0} if that is taken.
      */
     PythonItemBuilder(PythonTarget target, PythonTypeMapper mapper, List<Declaration> declarations) {
         this.target = target;
@@ -55,6 +60,12 @@ final class PythonItemBuilder {
         Set<String> reserved = new HashSet<>(declared);
         reserved.addAll(target.reservedClassNames());
         Names.Scope scope = new Names.Scope(reserved);
+        for (Declaration d : declarations) {
+            if (d instanceof UnionType u) {
+                String n = target.className(u.name()) + "Unknown";
+                unknownClasses.put(u, scope.claim(declared.contains(n) ? n + "Variant" : n, 0, target::disambiguate));
+            }
+        }
         for (Declaration d : declarations) {
             if (d instanceof UnionType u) {
                 String union = target.className(u.name());
@@ -171,8 +182,8 @@ final class PythonItemBuilder {
         }
         return new UnionClass(union, u.qualifiedName(), u.name(), target.docLines(u.doc()),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)),
-                zero.name(), zero.schemaName(), PythonCodecBuilder.zero(zeroType), variants, toJson, fromJson,
-                helpers.functions());
+                zero.name(), zero.schemaName(), PythonCodecBuilder.zero(zeroType), unknownClasses.get(u), variants,
+                toJson, fromJson, helpers.functions());
     }
 
     UnionDescriptor unionDescriptor(UnionType u) {
@@ -183,7 +194,7 @@ final class PythonItemBuilder {
             variants.add(new VariantDescriptor(v.id(), variantClass(union, v), u.name() + "." + v.name(),
                     PythonCodecBuilder.descriptor(mapper.map(v.type(), "x" + i))));
         }
-        return new UnionDescriptor(union, u.qualifiedName(), u.name(), variants);
+        return new UnionDescriptor(union, u.qualifiedName(), u.name(), variants, unknownClasses.get(u));
     }
 
     /** {@code Expr} + {@code lit} → {@code ExprLit}, as the constructor named it. */

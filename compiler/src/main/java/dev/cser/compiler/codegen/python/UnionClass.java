@@ -13,9 +13,10 @@ import java.util.List;
  *
  * @param zeroClass the class of the zero value's variant (SPEC §3), {@code zeroSchemaName} its name
  * @param zeroValue the value that variant holds in the zero value
+ * @param unknownClass the subclass holding an unknown variant (SPEC §5.7): union + {@code Unknown}
  * @param jsonHelpers the functions fromJson's deepest conversions call (PythonJsonBuilder.LAMBDA_LEVELS)
  */
 public record UnionClass(String name, String qualifiedName, String schemaName, List<String> doc, String typeId,
         String fingerprint, String zeroClass, String zeroSchemaName, @ModelElement ZeroValue zeroValue,
-        @ModelElement List<VariantClass> variants, @ModelElement List<VariantToJson> toJson,
+        String unknownClass, @ModelElement List<VariantClass> variants, @ModelElement List<VariantToJson> toJson,
         @ModelElement List<VariantFromJson> fromJson, @ModelElement List<JsonHelper> jsonHelpers) {}
