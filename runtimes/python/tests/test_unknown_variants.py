@@ -214,6 +214,19 @@ def test_hostile_unknown_variant_values_are_encode_errors() -> None:
         spec.ShapeUnknown(forged).to_json()
 
 
+def test_an_unknown_variant_of_another_union_cannot_pose_as_a_known_one() -> None:
+    """ChoiceV1 keeps ChoiceV2's ``text`` (tag 4) as unknown; ChoiceV2 has tag 4 as its own, so
+    moved into a ChoiceV2 its bytes would read as ``text``: every encoder refuses it."""
+    v1 = ue.ChoiceV1.decode(ue.ChoiceV2Text("ok").encode())
+    assert isinstance(v1, ue.ChoiceV1Unknown)
+    for name, _, enc in codecs(ue.ChoiceV2):
+        with pytest.raises(EncodeError) as e:
+            enc(ue.ChoiceV2Unknown(v1.value))
+        assert "has tag 4, one of the union's own (1..11)" in str(e.value), (name, str(e.value))
+    for name, _, enc in codecs(ue.ChoiceV1):
+        assert enc(v1) == ue.ChoiceV2Text("ok").encode(), name
+
+
 # ---- newer variants read by an older union, nested everywhere ------------------------------
 
 

@@ -272,5 +272,12 @@ def not_unknown_variant(value: object, union: str) -> EncodeError:
                        "not a cser.UnknownVariant a decoder made")
 
 
+def known_tag_as_unknown(tag: int, union: str, known: int) -> EncodeError:
+    """An unknown variant whose tag the union has (SPEC §5.7): it came from another union's value,
+    and its bytes would read as that variant of this one."""
+    return EncodeError(f"the unknown variant of union {union} has tag {tag}, one of the union's own "
+                       f"(1..{known}): it comes from another union's value")
+
+
 def lone_surrogate(index: int) -> EncodeError:
     return EncodeError(f"string holds a lone surrogate at index {index}")

@@ -20,6 +20,7 @@ from cser.errors import (
     EncodeError,
     changed_during_encode,
     not_a_variant,
+    known_tag_as_unknown,
     not_unknown_variant,
     range_error,
     too_deep,
@@ -60,9 +61,10 @@ def write_bytes(out: bytearray, b: bytes) -> None:
     out += b
 
 
-def write_unknown_variant(u: object, out: bytearray, union: str) -> None:
+def write_unknown_variant(u: object, out: bytearray, union: str, known: int) -> None:
     """Appends an unknown variant (SPEC §5.7) as it was read: its tag, its payload's length, its
-    payload. EncodeError if ``u`` is not a :class:`cser.UnknownVariant` a decoder made."""
+    payload. EncodeError if ``u`` is not a :class:`cser.UnknownVariant` a decoder made, or if its
+    tag is one of the union's ``known`` variants (1..known): another union's value."""
     if type(u) is not UnknownVariant:
         raise not_unknown_variant(u, union)
     try:
@@ -72,6 +74,8 @@ def write_unknown_variant(u: object, out: bytearray, union: str) -> None:
         raise not_unknown_variant(u, union) from None
     if type(tag) is not int or not 1 <= tag <= 0xFFFFFFFF or type(payload) is not bytes:
         raise not_unknown_variant(u, union)
+    if tag <= known:
+        raise known_tag_as_unknown(tag, union, known)
     write_varint(out, tag)
     write_varint(out, len(payload))
     out += payload
@@ -380,7 +384,7 @@ class _Emitter:
                                "    end_record(out, start)"], 2)
         unknown = self.m.const(td.unknown_cls, td.unknown_cls.__name__)
         out += [f"    {'elif' if td.variants else 'if'} isinstance(v, {unknown}):",
-                f'        write_unknown_variant(v.value, out, "{td.name}")']
+                f'        write_unknown_variant(v.value, out, "{td.name}", {len(td.variants)})']
         return [*out, "    else:", f'        raise not_a_variant(v, "{td.name}")']
 
 

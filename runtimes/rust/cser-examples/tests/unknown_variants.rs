@@ -458,3 +458,15 @@ fn random_values_and_mutated_bytes_never_panic() {
     // Some mutations must still decode (e.g. a changed string byte), or the test tests little.
     assert!(decoded[0] > 100 && decoded[1] > 100, "{decoded:?}");
 }
+
+#[test]
+fn an_unknown_variant_of_another_union_cannot_pose_as_a_known_one() {
+    // ChoiceV1 keeps ChoiceV2's `note` (tag 4) as unknown; ChoiceV2 has tag 4 as its own: moved
+    // into a ChoiceV2, its bytes would read as `note`, so encoding fails instead.
+    let v1 = ChoiceV1::decode(&ChoiceV2::Note("ok".to_owned()).encode()).unwrap();
+    let moved = ChoiceV2::Unknown(unknown(&v1).clone());
+    let err = moved.try_encode().unwrap_err();
+    assert!(err.message().contains("tag 4, one of the union's own (1..=12)"), "{err}");
+    // In ChoiceV1 itself it is written back unchanged.
+    assert_eq!(v1.try_encode().unwrap(), ChoiceV2::Note("ok".to_owned()).encode());
+}

@@ -1206,7 +1206,7 @@ mod tests {
         r.expect_end().unwrap();
         let mut w = Writer::new();
         w.write_u32(u.tag());
-        w.write_unknown_payload(&u);
+        w.write_unknown_payload(&u, 3);
         assert_eq!(w.finish().unwrap(), bytes);
         // The payload is not parsed: anything goes, an empty one too.
         assert_eq!(

@@ -133,10 +133,17 @@ impl fmt::Debug for UnknownFields {
 /// assert_eq!((v.tag(), v.payload()), (4, &[0x02, 0x6f, 0x6b][..]));
 /// assert_eq!(format!("{v:?}"), "UnknownVariant { tag: 4, size: 3 }");
 ///
+/// // Written back by a union of 3 variants (Shape): tag 4 is not one of its own.
 /// let mut w = cser::Writer::new();
 /// w.write_u32(v.tag());
-/// w.write_unknown_payload(&v);
+/// w.write_unknown_payload(&v, 3);
 /// assert_eq!(w.finish().unwrap(), bytes);
+///
+/// // A union of 4 or more variants has tag 4: this value would read as its own variant there.
+/// let mut w = cser::Writer::new();
+/// w.write_u32(v.tag());
+/// w.write_unknown_payload(&v, 4);
+/// assert!(w.finish().is_err());
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct UnknownVariant {

@@ -298,9 +298,17 @@ impl Writer {
     }
 
     /// Writes the payload of an unknown union variant (SPEC §5.7), after its tag: the payload's
-    /// length and its bytes as they were read.
+    /// length and its bytes as they were read. `known` is the union's number of variants: a tag
+    /// in 1..=known is one of its own, so the value came from another union and its bytes would
+    /// read as that variant here; the writer fails (an [`EncodeError`]) instead.
     #[inline]
-    pub fn write_unknown_payload(&mut self, variant: &UnknownVariant) {
+    pub fn write_unknown_payload(&mut self, variant: &UnknownVariant, known: u32) {
+        if variant.tag() <= known {
+            self.fail(EncodeError::new(format!(
+                "an unknown variant with tag {}, one of the union's own (1..={known}): it comes from another union's value",
+                variant.tag()
+            )));
+        }
         self.write_bytes(variant.payload());
     }
 

@@ -520,6 +520,13 @@ CSER_COLD static int encode_unknown_variant(TypeDef *td, PyObject *x, Out *o) {
         not_unknown_variant(td, u);
         goto done;
     }
+    if (t <= (unsigned long long)td->nvariants) {
+        /* Another union's value: its bytes would read as this union's own variant t
+         * (cser.errors.known_tag_as_unknown). */
+        enc_error("the unknown variant of union %S has tag %llu, one of the union's own (1..%zd): it comes "
+                  "from another union's value", td->type_name, t, td->nvariants);
+        goto done;
+    }
     if (write_varint(o, (uint64_t)t) < 0) {
         goto done;
     }
