@@ -19,8 +19,8 @@ from cser.descriptors import FieldDesc, Spec, TypeDesc
 from cser.errors import (
     EncodeError,
     changed_during_encode,
-    not_a_variant,
     known_tag_as_unknown,
+    not_a_variant,
     not_unknown_variant,
     range_error,
     too_deep,

@@ -466,7 +466,14 @@ fn an_unknown_variant_of_another_union_cannot_pose_as_a_known_one() {
     let v1 = ChoiceV1::decode(&ChoiceV2::Note("ok".to_owned()).encode()).unwrap();
     let moved = ChoiceV2::Unknown(unknown(&v1).clone());
     let err = moved.try_encode().unwrap_err();
-    assert!(err.message().contains("tag 4, one of the union's own (1..=12)"), "{err}");
+    assert!(
+        err.message()
+            .contains("tag 4, one of the union's own (1..=12)"),
+        "{err}"
+    );
     // In ChoiceV1 itself it is written back unchanged.
-    assert_eq!(v1.try_encode().unwrap(), ChoiceV2::Note("ok".to_owned()).encode());
+    assert_eq!(
+        v1.try_encode().unwrap(),
+        ChoiceV2::Note("ok".to_owned()).encode()
+    );
 }
