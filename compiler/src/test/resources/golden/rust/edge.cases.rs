@@ -970,7 +970,7 @@ impl Expr {
                     el0.write_nested(w);
                 });
             }),
-            Expr::Unknown(value) => w.write_unknown_payload(value),
+            Expr::Unknown(value) => w.write_unknown_payload(value, 4),
         }
         w.exit();
     }
@@ -1825,7 +1825,7 @@ impl HostileChoice {
             HostileChoice::Number(value) => w.write_payload(|w| {
                 w.write_i32(*value);
             }),
-            HostileChoice::Unknown(value) => w.write_unknown_payload(value),
+            HostileChoice::Unknown(value) => w.write_unknown_payload(value, 2),
         }
         w.exit();
     }

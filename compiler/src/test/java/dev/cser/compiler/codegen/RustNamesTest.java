@@ -79,7 +79,7 @@ class RustNamesTest {
         assertTrue(u.contains("1 => r.read_payload(|r| r.read_string()).map(U::Text),"), u);
         assertTrue(u.contains("4 => r.read_payload(|r| r.read_i32()).map(U::Unknown4),"), u);
         assertTrue(u.contains("_ => r.read_unknown_variant(tag).map(U::Unknown),"), u);
-        assertTrue(u.contains("U::Unknown(value) => w.write_unknown_payload(value),"), u);
+        assertTrue(u.contains("U::Unknown(value) => w.write_unknown_payload(value, 4),"), u);
         assertEquals(3, count(u, "w.write_payload(|w| {"), u);
     }
 

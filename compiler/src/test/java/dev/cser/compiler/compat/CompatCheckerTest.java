@@ -219,10 +219,13 @@ class CompatCheckerTest {
             assertTrue(json.compareTo(wire) <= 0 && source.compareTo(json) <= 0, r + ": " + wire + " " + json + " " + source);
         }
         // What misreads or rejects data is an error whatever the category.
-        for (Rule r : List.of(Rule.MEMBER_RENUMBERED, Rule.MEMBER_REMOVED, Rule.ROOT_TYPE_RENAMED, Rule.VARIANT_ADDED,
-                Rule.TYPE_REMOVED, Rule.FIELD_TYPE_CHANGED)) {
+        for (Rule r : List.of(Rule.MEMBER_RENUMBERED, Rule.MEMBER_REMOVED, Rule.ROOT_TYPE_RENAMED,
+                Rule.VARIANT_REMOVED, Rule.TYPE_REMOVED, Rule.FIELD_TYPE_CHANGED)) {
             assertEquals(Severity.ERROR, r.severity(Category.WIRE), r.name());
         }
+        // Unions grow (SPEC §5.7): old readers keep an added variant; only exhaustive matches notice.
+        assertEquals(Severity.NOTE, Rule.VARIANT_ADDED.severity(Category.WIRE_JSON));
+        assertEquals(Severity.WARNING, Rule.VARIANT_ADDED.severity(Category.SOURCE));
         assertEquals(Severity.NOTE, Rule.FIELD_RENAMED.severity(Category.WIRE));
         assertEquals(Severity.ERROR, Rule.FIELD_RENAMED.severity(Category.WIRE_JSON));
         assertEquals(Severity.ERROR, Rule.ENUM_RENAMED.severity(Category.SOURCE));

@@ -72,9 +72,14 @@ public final class AnnotatedDump implements DecodeTrace {
 
     @Override
     public void unknownVariant(String path, int offset, int size, UnknownVariant variant) {
+        if (variant.size() == 0) {
+            pieces.add(new Piece(offset, size, path, "payload length 0: the unknown variant's payload is empty"));
+            return;
+        }
         pieces.add(new Piece(offset, size, path, "payload length " + variant.size()));
         pieces.add(new Piece(offset + size, variant.size(), path,
-                "unknown variant's payload (" + variant.size() + " bytes, kept unparsed)"));
+                "unknown variant's payload (" + variant.size() + (variant.size() == 1 ? " byte" : " bytes")
+                        + ", kept unparsed)"));
     }
 
     @Override

@@ -16,6 +16,7 @@ import dev.cser.compiler.schema.Field;
 import dev.cser.compiler.schema.MessageType;
 import dev.cser.compiler.schema.Schema;
 import dev.cser.UnknownFields;
+import dev.cser.UnknownVariant;
 import dev.cser.dynamic.DecodeTrace;
 import dev.cser.dynamic.DynamicCodec;
 import dev.cser.dynamic.DynamicJson;
@@ -180,6 +181,17 @@ class DynamicSchemasTest {
         @Override
         public void tag(String path, int offset, int size, int tag, VariantDescriptor variant) {
             piece(path, offset, size);
+        }
+
+        @Override
+        public void payload(String path, int offset, int size, int length) {
+            piece(path, offset, size);
+        }
+
+        @Override
+        public void unknownVariant(String path, int offset, int size, UnknownVariant variant) {
+            piece(path, offset, size);
+            end += variant.size();
         }
 
         @Override
