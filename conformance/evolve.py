@@ -49,6 +49,19 @@ def address(n: int, gen: int) -> dict[str, Any]:
     return a
 
 
+def holder(n: int, gen: int) -> dict[str, Any]:
+    """A Holder of generation ``gen``: the variants added in generations 2 and 3 (SPEC §5.7) for
+    some n, which older programs keep as unknown variants."""
+    if gen >= 3 and n % 5 == 4:
+        return {"aliases": [f"alias {i} of {n}" for i in range(n % 3 + 1)]} if n % 2 else {
+            "office": {"name": f"Office {n}", "address": address(n + 9, 3), "desks": None}}
+    if gen >= 2 and n % 5 == 1:
+        return {"badge": 10**12 + n}
+    if gen >= 2 and n % 5 == 3:
+        return {"previous": address(n + 13, gen)}
+    return {"address": address(n + 3, gen)} if n % 2 == 0 else {"name": f"holder {n}"}
+
+
 def entity(n: int, gen: int) -> dict[str, Any]:
     e: dict[str, Any] = {
         "id": f"entity-{n}",
@@ -58,7 +71,7 @@ def entity(n: int, gen: int) -> dict[str, Any]:
         "history": [address(n * 10 + i, gen) for i in range(n % 3 + 1)],
         "places": [[f"place{i}", address(n * 20 + i, gen)] for i in range(n % 2 + 1)],
         "billing": None if n % 5 == 2 else address(n + 7, gen),
-        "holder": {"address": address(n + 3, gen)} if n % 2 == 0 else {"name": f"holder {n}"},
+        "holder": holder(n, gen),
     }
     if gen >= 2:
         e |= {
@@ -103,6 +116,8 @@ def values(gen: int) -> list[tuple[str, str, Any]]:
         out.append((f"entity{n}", "Entity", entity(n, gen)))
     out.append(("batch", "Batch", batch(1, gen)))
     out.append(("holder_address", "Holder", {"address": address(2, gen)}))
+    for n in (1, 3, 4, 9):
+        out.append((f"holder{n}", "Holder", holder(n, gen)))
     out.append(("address", "Address", address(5, gen)))
     return out
 
@@ -117,6 +132,7 @@ PATCHES: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("owner_unset", {"owner": None}),
         ("billing_unset_and_title", {"billing": None, "title": "t"}),
         ("address_replaced", {"address": {"city": "Elsewhere"}}),
+        ("holder_replaced", {"holder": {"name": "replaced"}}),
     ],
     "Batch": [("first_unset", {"first": None})],
     "Address": [("city", {"city": "Renamed city"})],

@@ -142,8 +142,9 @@ public final class Testee extends TesteeProtocol {
             if (type.type.isInterface()) {
                 return failure(id, "patch sets fields of a record or struct, and " + typeName + " is a union");
             }
-            Object value = invoke(type.decode, null, (Object) unhex(hex));
-            patch(type, (String) typeName, value, set);
+            byte[] bytes = unhex(hex);
+            Object value = invoke(type.decode, null, (Object) bytes);
+            patch(type, (String) typeName, value, set, bytes);
             answer.put("ok", true);
             answer.put("hex", hex((byte[]) invoke(type.encode, value)));
         } else if ("restream".equals(op)) {
@@ -179,8 +180,10 @@ public final class Testee extends TesteeProtocol {
      * does {@code value}. The new values come from {@code fromJson} of the value's JSON with
      * {@code set} applied (which checks them), through the getters and setters of SPEC §12.1.
      */
-    private static void patch(Entry type, String typeName, Object value, Map<?, ?> set) throws Throwable {
-        Map<?, ?> json = (Map<?, ?>) invoke(type.toJson, value);
+    private static void patch(Entry type, String typeName, Object value, Map<?, ?> set, byte[] bytes)
+            throws Throwable {
+        Map<?, ?> original = (Map<?, ?>) invoke(type.toJson, value);
+        Map<?, ?> json = readable(type, original);
         Map<Object, Object> patched = new LinkedHashMap<>(json);
         for (Map.Entry<?, ?> e : set.entrySet()) {
             if (!json.containsKey(e.getKey())) {
@@ -191,11 +194,47 @@ public final class Testee extends TesteeProtocol {
         Object from = invoke(type.fromJson, null, patched);
         Map<?, ?> wanted = (Map<?, ?>) invoke(type.toJson, from);
         for (Object name : set.keySet()) {
-            if (!java.util.Objects.equals(json.get(name), wanted.get(name))) {
-                Method[] accessors = accessors(type, json, from, wanted, (String) name);
+            if (!java.util.Objects.equals(original.get(name), wanted.get(name))) {
+                Method[] accessors = accessors(type, bytes, original, from, wanted, (String) name);
                 invoke(accessors[0], value, invoke(accessors[1], from));
             }
         }
+    }
+
+    /**
+     * {@code json} with each top-level field that holds an unknown union variant ({@code "#N"},
+     * SPEC §11), which JSON cannot be read back into, at its zero value instead: what the value
+     * of the set fields is read from. The fields a patch keeps are never taken from it.
+     */
+    private static Map<?, ?> readable(Entry type, Map<?, ?> json) throws Throwable {
+        Map<?, ?> zero = null;
+        Map<Object, Object> out = new LinkedHashMap<>(json);
+        for (Map.Entry<?, ?> e : json.entrySet()) {
+            if (holdsUnknownVariant(e.getValue())) {
+                if (zero == null) {
+                    zero = (Map<?, ?>) invoke(type.toJson, invoke(type.fromJson, null, Map.of()));
+                }
+                out.put(e.getKey(), zero.get(e.getKey()));
+            }
+        }
+        return out;
+    }
+
+    private static boolean holdsUnknownVariant(Object json) {
+        if (json instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (e.getKey() instanceof String k && k.startsWith("#") || holdsUnknownVariant(e.getValue())) {
+                    return true;
+                }
+            }
+        } else if (json instanceof List<?> l) {
+            for (Object o : l) {
+                if (holdsUnknownVariant(o)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
@@ -205,8 +244,8 @@ public final class Testee extends TesteeProtocol {
      * with its getter is tried on a value read from {@code json}: the one that changes
      * {@code field} to its value in {@code wanted}, and nothing else, is the field's.
      */
-    private static Method[] accessors(Entry type, Map<?, ?> json, Object from, Map<?, ?> wanted, String field)
-            throws Throwable {
+    private static Method[] accessors(Entry type, byte[] bytes, Map<?, ?> json, Object from, Map<?, ?> wanted,
+            String field) throws Throwable {
         Class<?> c = type.type;
         for (Method setter : c.getMethods()) {
             if (!setter.getName().startsWith("set") || setter.getParameterCount() != 1 || setter.getReturnType() != c
@@ -225,7 +264,7 @@ public final class Testee extends TesteeProtocol {
                 if (getter.getReturnType() != setter.getParameterTypes()[0]) {
                     continue;
                 }
-                Object probe = invoke(type.fromJson, null, json);
+                Object probe = invoke(type.decode, null, (Object) bytes);
                 invoke(setter, probe, invoke(getter, from));
                 Map<?, ?> after = (Map<?, ?>) invoke(type.toJson, probe);
                 Map<Object, Object> expected = new LinkedHashMap<>(json);
