@@ -3,9 +3,11 @@ read and written back by programs of two schema generations in three languages, 
 lost.
 
 1. A second-generation program in Java (conformance/schemas/generations_v2.cser) writes 10,000
-   entities, every field set, as blobs into an SQLite file.
-2. A first-generation program in Rust (generations_v1.cser: it knows 8 of Entity's 12 fields)
-   reads every tenth blob, changes its title and writes it back.
+   entities, every field set, as blobs into an SQLite file; 4 in 10 hold a union variant the
+   second generation added (``Holder.badge``, ``Holder.previous``, SPEC §5.7).
+2. A first-generation program in Rust (generations_v1.cser: it knows 8 of Entity's 12 fields
+   and 2 of Holder's 4 variants) reads every tenth blob, changes its title and writes it back;
+   each of those holds a ``previous`` holder, which it keeps as an unknown variant.
 3. A second-generation program in Python reads every blob and checks it against what was
    written: every second-generation field intact, the edited titles changed, and every entity
    the old program did not touch byte for byte as Java wrote it.
@@ -119,9 +121,13 @@ def main() -> int:
         finally:
             reader.close()
 
-    print(f"evolution database: {args.writer} (generation 2) stored {len(values):,} entities in SQLite; "
-          f"{args.editor} (generation 1, which knows 8 of Entity's 12 fields) edited the title of "
-          f"{len(edited):,}; {args.reader} (generation 2) read all of them back: {fields_checked:,} fields "
+    new_variant = sum(1 for v in values if next(iter(v["holder"])) not in ("address", "name"))
+    edited_new_variant = sum(1 for n in edited if next(iter(values[n]["holder"])) not in ("address", "name"))
+    print(f"evolution database: {args.writer} (generation 2) stored {len(values):,} entities in SQLite, "
+          f"{new_variant:,} holding a union variant generation 1 lacks; "
+          f"{args.editor} (generation 1, which knows 8 of Entity's 12 fields and 2 of Holder's 4 variants) "
+          f"edited the title of {len(edited):,}, {edited_new_variant:,} of them holding such a variant; "
+          f"{args.reader} (generation 2) read all of them back: {fields_checked:,} fields "
           f"as written (the edited titles changed, every generation-2 field intact), {untouched:,} "
           f"untouched blobs byte-identical ({time.monotonic() - started:.1f} s)")
     return 0
