@@ -38,7 +38,7 @@ pub enum DecodeErrorKind {
     UnknownUnionTag,
     /// Bytes left over after a message's value. Offset: the first left-over byte.
     TrailingBytes,
-    /// A stream not starting with magic `CSER` and version `01`. Offset: the first bad byte.
+    /// A stream not starting with magic `CSER` and version `02`. Offset: the first bad byte.
     BadStreamHeader,
     /// A stream of another root type (or, when required, fingerprint). Offset: 5 for the type
     /// id, 13 for the fingerprint.

@@ -68,7 +68,10 @@ public enum DecodeErrorKind {
      */
     DEPTH_EXCEEDED,
 
-    /** A union tag this schema does not know. The offset is just after the tag. */
+    /**
+     * A union tag of 0: variant ids start at 1, and a tag of 1 or more the schema does not know
+     * is kept as an unknown variant (SPEC §5.7). The offset is just after the tag.
+     */
     UNKNOWN_UNION_TAG,
 
     /**
@@ -79,7 +82,7 @@ public enum DecodeErrorKind {
     TRAILING_BYTES,
 
     /**
-     * A stream whose header does not start with the magic {@code CSER} and version {@code 01}.
+     * A stream whose header does not start with the magic {@code CSER} and version {@code 02}.
      * The offset is the first byte that differs.
      */
     BAD_STREAM_HEADER,
