@@ -333,6 +333,31 @@ def evolution(plan: Plan) -> None:
                                  mode="encode-reject", value={"#3": "AA=="}))
 
 
+def promotions(plan: Plan) -> None:
+    """Integer promotions (SPEC §9): each side reads the other's values within its range exactly
+    and rejects one outside it (out of range; bad bool for a bool that reads a u8 above 1)."""
+    v1 = SCHEMAS / "promotions_v1.cser"
+    v2 = SCHEMAS / "promotions_v2.cser"
+    t = "conf.promotions.Reading"
+    old = {"small": -32768, "count": 65535, "flag": True, "series": [-(2**31), 2**31 - 1], "peak": 2**32 - 1,
+           "amount": {"cents": -(2**31)}}
+    plan.add("evolution", Vector("promotion_v1_read_by_v2", rel(v2), t, mode="read", value=old | {"flag": 1}),
+             written_by=(v1, t, old))
+    in_range = {"small": 32767, "count": 7, "flag": 1, "series": [5], "peak": None, "amount": {"cents": 2**31 - 1}}
+    plan.add("evolution", Vector("promotion_v2_in_range_read_by_v1", rel(v1), t, mode="read",
+                                 value=in_range | {"flag": True}), written_by=(v2, t, in_range))
+    for name, change, kind in (
+        ("small", {"small": 32768}, "OUT_OF_RANGE"),
+        ("count", {"count": 65536}, "OUT_OF_RANGE"),
+        ("flag", {"flag": 2}, "BAD_BOOL"),
+        ("series", {"series": [0, -(2**31) - 1]}, "OUT_OF_RANGE"),
+        ("peak", {"peak": 2**32}, "OUT_OF_RANGE"),
+        ("variant", {"amount": {"cents": 2**31}}, "OUT_OF_RANGE"),
+    ):
+        plan.add("evolution", Vector(f"promotion_v2_{name}_out_of_range_for_v1", rel(v1), t, mode="reject",
+                                     kind=kind), written_by=(v2, t, in_range | change))
+
+
 def examples(plan: Plan) -> None:
     """A realistic value of each example schema (W1–W6), as the Java tests build them."""
     def ex(file: str, name: str, type_: str, value: Any) -> None:
@@ -640,6 +665,7 @@ def main() -> None:
     scalars(plan)
     collections(plan)
     unions(plan)
+    promotions(plan)
     recursion(plan)
     evolution(plan)
     examples(plan)
