@@ -338,14 +338,14 @@ def promotions(plan: Plan) -> None:
     and rejects one outside it (out of range; bad bool for a bool that reads a u8 above 1)."""
     v1 = SCHEMAS / "promotions_v1.cser"
     v2 = SCHEMAS / "promotions_v2.cser"
-    t = "conf.promotions.Reading"
+    t, t2 = "conf.promotions.Reading", "conf.promoted.Reading"
     old = {"small": -32768, "count": 65535, "flag": True, "series": [-(2**31), 2**31 - 1], "peak": 2**32 - 1,
            "amount": {"cents": -(2**31)}}
-    plan.add("evolution", Vector("promotion_v1_read_by_v2", rel(v2), t, mode="read", value=old | {"flag": 1}),
+    plan.add("evolution", Vector("promotion_v1_read_by_v2", rel(v2), t2, mode="read", value=old | {"flag": 1}),
              written_by=(v1, t, old))
     in_range = {"small": 32767, "count": 7, "flag": 1, "series": [5], "peak": None, "amount": {"cents": 2**31 - 1}}
     plan.add("evolution", Vector("promotion_v2_in_range_read_by_v1", rel(v1), t, mode="read",
-                                 value=in_range | {"flag": True}), written_by=(v2, t, in_range))
+                                 value=in_range | {"flag": True}), written_by=(v2, t2, in_range))
     for name, change, kind in (
         ("small", {"small": 32768}, "OUT_OF_RANGE"),
         ("count", {"count": 65536}, "OUT_OF_RANGE"),
@@ -355,7 +355,7 @@ def promotions(plan: Plan) -> None:
         ("variant", {"amount": {"cents": 2**31}}, "OUT_OF_RANGE"),
     ):
         plan.add("evolution", Vector(f"promotion_v2_{name}_out_of_range_for_v1", rel(v1), t, mode="reject",
-                                     kind=kind), written_by=(v2, t, in_range | change))
+                                     kind=kind), written_by=(v2, t2, in_range | change))
 
 
 def examples(plan: Plan) -> None:
