@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,6 +40,30 @@ public final class CanonicalText {
             text.append(line(d)).append('\n');
         }
         return text.toString();
+    }
+
+    /**
+     * SPEC §8.1: the declaration's own line of canonical text, without its newline. Generated
+     * code carries it, with {@link #named}, so that a runtime can put a root's text together.
+     */
+    public static String lineOf(Declaration d) {
+        return line(d);
+    }
+
+    /**
+     * The other declarations {@code d}'s line names, each once, in the order the line names them:
+     * the types a runtime follows from {@code d} to put its canonical text together.
+     */
+    public static List<Declaration> named(Declaration d) {
+        LinkedHashSet<Declaration> out = new LinkedHashSet<>();
+        for (Type t : memberTypes(d)) {
+            Deque<Declaration> found = new ArrayDeque<>();
+            collectNamed(t, found);
+            // ArrayDeque.add appends, so the order is the line's.
+            out.addAll(found);
+        }
+        out.remove(d);
+        return List.copyOf(out);
     }
 
     /** The stream type id: the first 8 bytes of SHA-256 of the qualified name, little-endian. */
