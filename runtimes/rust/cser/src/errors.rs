@@ -45,6 +45,10 @@ pub enum DecodeErrorKind {
     WrongType,
     /// A stream frame longer than the reader's maximum. Offset: the frame length's first byte.
     MessageTooLarge,
+    /// A stream whose writer's schema is not compatible with the reader's (SPEC §9.1): the
+    /// message names the first difference; or, when the reader requires a known schema, one
+    /// whose fingerprint it does not know. Offset: 13, the header's fingerprint.
+    IncompatibleSchema,
 }
 
 impl DecodeErrorKind {
@@ -66,6 +70,7 @@ impl DecodeErrorKind {
             DecodeErrorKind::BadStreamHeader => "BAD_STREAM_HEADER",
             DecodeErrorKind::WrongType => "WRONG_TYPE",
             DecodeErrorKind::MessageTooLarge => "MESSAGE_TOO_LARGE",
+            DecodeErrorKind::IncompatibleSchema => "INCOMPATIBLE_SCHEMA",
         }
     }
 }

@@ -56,14 +56,19 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod canonical;
 pub mod collections;
 pub mod errors;
 #[cfg(feature = "json")]
 pub mod json;
+pub mod known_schemas;
 pub mod limits;
 pub mod message;
 pub mod path;
 pub mod reader;
+pub mod schema_compat;
+pub mod schema_text;
+mod sha256;
 pub mod stream;
 pub mod unknown;
 pub mod utf8;
@@ -71,11 +76,14 @@ pub mod varint;
 pub mod writer;
 pub mod zigzag;
 
+pub use canonical::{canonical_text, fingerprint, type_id, Canonical, CanonicalLines};
 pub use collections::{presence_byte, MapKey};
 pub use errors::{DecodeError, DecodeErrorKind, EncodeError};
+pub use known_schemas::KnownSchemas;
 pub use limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 pub use path::{FieldPath, PathSegment};
 pub use reader::Reader;
+pub use schema_text::{SchemaText, SchemaTextError};
 pub use stream::{Message, StreamError, StreamReader, StreamWriter, HEADER_LEN, MAGIC, VERSION};
 pub use unknown::{UnknownFields, UnknownVariant};
 pub use writer::Writer;

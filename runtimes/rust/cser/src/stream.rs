@@ -3,10 +3,14 @@
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
+use std::sync::Arc;
 
+use crate::canonical::Canonical;
 use crate::errors::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::known_schemas::{compare_with, KnownSchemas};
 use crate::limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 use crate::reader::Reader;
+use crate::schema_text::{SchemaText, SchemaTextError};
 use crate::varint::{decode_varint, encode_varint, VarintError};
 use crate::writer::Writer;
 
@@ -266,7 +270,52 @@ pub struct StreamReader<R: Read, M: Message> {
     max_message_size: usize,
     max_depth: u32,
     require_fingerprint: bool,
+    schema_check: Option<SchemaCheck>,
     _type: PhantomData<fn() -> M>,
+}
+
+/// What a stream reader compares a writer's schema with its own by (SPEC §9.1): set by the
+/// methods that need `M: Canonical`, which also fill in the two functions of `M`.
+struct SchemaCheck {
+    /// The writer's schema given directly.
+    writer: Option<Arc<SchemaText>>,
+    known: Option<Arc<KnownSchemas>>,
+    require_known: bool,
+    /// The first difference between a writer's schema and `M`'s.
+    compare: fn(&SchemaText) -> Option<String>,
+    /// [`KnownSchemas::verdict`] for `M`.
+    verdict: fn(&KnownSchemas, u64) -> Option<Option<String>>,
+}
+
+impl SchemaCheck {
+    /// Whether the writer of `fingerprint` (not the reader's own) may be read: the reason it
+    /// may not as an INCOMPATIBLE_SCHEMA error.
+    fn check(&self, fingerprint: u64) -> Result<(), DecodeError> {
+        let verdict = match &self.writer {
+            Some(w) if w.fingerprint() == fingerprint => Some((self.compare)(w)),
+            _ => self
+                .known
+                .as_deref()
+                .and_then(|k| (self.verdict)(k, fingerprint)),
+        };
+        let reason = match verdict {
+            Some(None) => return Ok(()),
+            Some(Some(difference)) => format!(
+                "the writer's schema (fingerprint {fingerprint:016x}) is not compatible with \
+                 the reader's (SPEC §9.1): {difference}"
+            ),
+            None if self.require_known => format!(
+                "stream written by schema fingerprint {fingerprint:016x}, which this reader \
+                 does not know"
+            ),
+            None => return Ok(()),
+        };
+        Err(DecodeError::new(
+            DecodeErrorKind::IncompatibleSchema,
+            reason,
+            FINGERPRINT_OFFSET as u64,
+        ))
+    }
 }
 
 impl<R: Read, M: Message> StreamReader<R, M> {
@@ -288,6 +337,7 @@ impl<R: Read, M: Message> StreamReader<R, M> {
             max_message_size: DEFAULT_MAX_MESSAGE_SIZE,
             max_depth: DEFAULT_MAX_DEPTH,
             require_fingerprint: false,
+            schema_check: None,
             _type: PhantomData,
         }
     }
@@ -485,6 +535,13 @@ impl<R: Read, M: Message> StreamReader<R, M> {
                     ),
                     FINGERPRINT_OFFSET as u64,
                 ))
+            } else if let Some(check) = self
+                .schema_check
+                .as_ref()
+                .filter(|_| fingerprint != M::FINGERPRINT)
+            {
+                self.writer_fingerprint = fingerprint;
+                check.check(fingerprint)
             } else {
                 self.writer_fingerprint = fingerprint;
                 Ok(())
@@ -556,6 +613,48 @@ impl<R: Read, M: Message> StreamReader<R, M> {
     #[cfg(test)]
     fn buffer_len(&self) -> usize {
         self.buf.len()
+    }
+}
+
+/// Reading with the writer's schema (SPEC §9.1): these need the reader's own canonical text,
+/// which generated types carry ([`Canonical`]).
+impl<R: Read, M: Message + Canonical> StreamReader<R, M> {
+    /// Gives the writer's schema, its canonical text (SPEC §8.1): a stream of its fingerprint
+    /// whose schema is not `M`'s is compared with `M`'s before any frame is read, and rejected
+    /// (INCOMPATIBLE_SCHEMA, offset 13, naming the first difference) if the writer's bytes
+    /// would mean something else to this reader. The text stands for the fingerprint computed
+    /// from it: a stream of another fingerprint is looked up in the known schemas, if any
+    /// ([`Self::with_known_schemas`]). A text that is not canonical is an error here.
+    pub fn with_writer_schema(mut self, text: &str) -> Result<Self, SchemaTextError> {
+        let parsed = SchemaText::parse(text)?;
+        self.schema_check().writer = Some(Arc::new(parsed));
+        Ok(self)
+    }
+
+    /// Looks the stream's fingerprint up in a set of known schemas (SPEC §9.1): a writer found
+    /// there is compared with `M` as by [`Self::with_writer_schema`], the verdict cached in the
+    /// set for the next reader. A fingerprint not found is read as before, unless
+    /// [`Self::require_known_schema`].
+    pub fn with_known_schemas(mut self, known: Arc<KnownSchemas>) -> Self {
+        self.schema_check().known = Some(known);
+        self
+    }
+
+    /// Whether to reject (INCOMPATIBLE_SCHEMA) a stream whose fingerprint is neither `M`'s nor
+    /// that of a writer's schema this reader was given. Off by default.
+    pub fn require_known_schema(mut self, require: bool) -> Self {
+        self.schema_check().require_known = require;
+        self
+    }
+
+    fn schema_check(&mut self) -> &mut SchemaCheck {
+        self.schema_check.get_or_insert(SchemaCheck {
+            writer: None,
+            known: None,
+            require_known: false,
+            compare: compare_with::<M>,
+            verdict: KnownSchemas::verdict::<M>,
+        })
     }
 }
 
@@ -1025,5 +1124,168 @@ mod tests {
                 let _ = m.map_err(|e| e.to_string());
             }
         }
+    }
+
+    // ---- reading with the writer's schema (SPEC §9.1) ----------------------------------------
+
+    impl Canonical for Reading {
+        const CANONICAL_LINE: &'static str = "record spec.examples.Reading{1:u32 sensor;\
+            2:i32 value;3:spec.examples.Unit unit;4!:string label;\
+            5:optional<map<string, i32>> tags;}";
+        fn canonical_named(lines: &mut crate::CanonicalLines) {
+            lines.add::<Unit>();
+        }
+    }
+
+    struct Unit;
+    impl Canonical for Unit {
+        const CANONICAL_LINE: &'static str = "enum spec.examples.Unit{CELSIUS=0;KELVIN=1;}";
+        fn canonical_named(_lines: &mut crate::CanonicalLines) {}
+    }
+
+    /// A writer's schema of `Reading` that reads the same: a field appended, `sensor` widened
+    /// from u16 and a member added.
+    const COMPATIBLE: &str = "record spec.examples.Reading{1:u16 sensor;2:i32 value;\
+        3:spec.examples.Unit unit;4!:string label;5:optional<map<string, i32>> tags;6:string note;}\n\
+        enum spec.examples.Unit{CELSIUS=0;KELVIN=1;FAHRENHEIT=2;}\n";
+    /// One that does not: KELVIN renumbered.
+    const INCOMPATIBLE: &str = "record spec.examples.Reading{1:u32 sensor;2:i32 value;\
+        3:spec.examples.Unit unit;4!:string label;5:optional<map<string, i32>> tags;}\n\
+        enum spec.examples.Unit{CELSIUS=0;FAHRENHEIT=1;KELVIN=2;}\n";
+    const DIFFERENCE: &str =
+        "member KELVIN of spec.examples.Unit: 2 in the writer's schema, 1 in the reader's";
+
+    /// READINGS as written by the schema of another fingerprint.
+    fn written_by(fingerprint: u64) -> Vec<u8> {
+        let mut b = READINGS.to_vec();
+        b[FINGERPRINT_OFFSET..HEADER_LEN].copy_from_slice(&fingerprint.to_le_bytes());
+        b
+    }
+
+    fn incompatible_message(fingerprint: u64) -> String {
+        format!(
+            "INCOMPATIBLE_SCHEMA: the writer's schema (fingerprint {fingerprint:016x}) is not \
+             compatible with the reader's (SPEC §9.1): {DIFFERENCE} at offset 13"
+        )
+    }
+
+    #[test]
+    fn the_reading_text_is_the_spec_one() {
+        assert_eq!(
+            crate::fingerprint(&crate::canonical_text::<Reading>()),
+            Reading::FINGERPRINT
+        );
+    }
+
+    #[test]
+    fn writer_schema_given() {
+        let fp = crate::fingerprint(COMPATIBLE);
+        let bytes = written_by(fp);
+        let mut r: StreamReader<_, Reading> = StreamReader::new(&bytes[..])
+            .with_writer_schema(COMPATIBLE)
+            .unwrap();
+        assert_eq!(
+            r.by_ref().collect::<Result<Vec<_>, _>>().unwrap(),
+            readings()
+        );
+        assert_eq!(r.writer_fingerprint().unwrap(), fp);
+
+        let fp = crate::fingerprint(INCOMPATIBLE);
+        let bytes = written_by(fp);
+        let mut r: StreamReader<_, Reading> = StreamReader::new(&bytes[..])
+            .with_writer_schema(INCOMPATIBLE)
+            .unwrap();
+        let e = r.read().unwrap_err();
+        assert_eq!(e.to_string(), incompatible_message(fp));
+        assert_eq!(kind_offset(e), (IncompatibleSchema, 13));
+        // The stream stays failed, with the same error.
+        assert_eq!(r.read().unwrap_err().to_string(), incompatible_message(fp));
+        assert!(r.writer_fingerprint().is_err());
+
+        // The reader's own fingerprint needs no comparison, and a text that is not the
+        // writer's (another fingerprint) is not used.
+        let mut r: StreamReader<_, Reading> = StreamReader::new(READINGS)
+            .with_writer_schema(INCOMPATIBLE)
+            .unwrap();
+        assert_eq!(r.by_ref().count(), 2);
+        let bytes = written_by(7);
+        let r: StreamReader<_, Reading> = StreamReader::new(&bytes[..])
+            .with_writer_schema(INCOMPATIBLE)
+            .unwrap();
+        assert_eq!(r.count(), 2);
+
+        let e = StreamReader::<_, Reading>::new(READINGS)
+            .with_writer_schema("record spec.examples.Reading{}")
+            .err()
+            .unwrap();
+        assert_eq!(
+            e.to_string(),
+            "bad schema text at line 1, column 31: expected the end of the line, found the end \
+             of the text"
+        );
+    }
+
+    #[test]
+    fn known_schemas() {
+        let mut known = KnownSchemas::new();
+        let good = known.add(COMPATIBLE).unwrap();
+        let bad = known.add(INCOMPATIBLE).unwrap();
+        assert_eq!(known.len(), 2);
+        let known = Arc::new(known);
+        for _ in 0..3 {
+            let bytes = written_by(good);
+            let r: StreamReader<_, Reading> =
+                StreamReader::new(&bytes[..]).with_known_schemas(known.clone());
+            assert_eq!(r.collect::<Result<Vec<_>, _>>().unwrap(), readings());
+            let bytes = written_by(bad);
+            let mut r: StreamReader<_, Reading> =
+                StreamReader::new(&bytes[..]).with_known_schemas(known.clone());
+            assert_eq!(r.read().unwrap_err().to_string(), incompatible_message(bad));
+        }
+        // Compared once per writer.
+        assert_eq!(known.verdicts_cached(), 2);
+        assert_eq!(
+            known.verdict::<Reading>(bad),
+            Some(Some(DIFFERENCE.to_owned()))
+        );
+        assert_eq!(known.verdict::<Reading>(good), Some(None));
+        assert_eq!(known.verdict::<Reading>(Reading::FINGERPRINT), Some(None));
+        assert_eq!(known.verdict::<Reading>(7), None);
+
+        // Not known: read as before, unless a known schema is required.
+        let bytes = written_by(7);
+        let r: StreamReader<_, Reading> =
+            StreamReader::new(&bytes[..]).with_known_schemas(known.clone());
+        assert_eq!(r.count(), 2);
+        let mut r: StreamReader<_, Reading> = StreamReader::new(&bytes[..])
+            .with_known_schemas(known.clone())
+            .require_known_schema(true);
+        let e = r.read().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "INCOMPATIBLE_SCHEMA: stream written by schema fingerprint 0000000000000007, which \
+             this reader does not know at offset 13"
+        );
+        assert_eq!(kind_offset(e), (IncompatibleSchema, 13));
+        // Its own and known ones are still read.
+        for bytes in [READINGS.to_vec(), written_by(good)] {
+            let r: StreamReader<_, Reading> = StreamReader::new(&bytes[..])
+                .with_known_schemas(known.clone())
+                .require_known_schema(true);
+            assert_eq!(r.count(), 2);
+        }
+        // A writer's schema given directly counts as known.
+        let bytes = written_by(crate::fingerprint(COMPATIBLE));
+        let r: StreamReader<_, Reading> = StreamReader::new(&bytes[..])
+            .require_known_schema(true)
+            .with_writer_schema(COMPATIBLE)
+            .unwrap();
+        assert_eq!(r.count(), 2);
+        // The type is checked first.
+        let mut bytes = written_by(7);
+        bytes[TYPE_ID_OFFSET] ^= 1;
+        let mut r: StreamReader<_, Reading> =
+            StreamReader::new(&bytes[..]).require_known_schema(true);
+        assert_eq!(kind_offset(r.read().unwrap_err()), (WrongType, 5));
     }
 }
