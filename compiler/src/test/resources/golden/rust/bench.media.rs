@@ -65,6 +65,13 @@ impl ::cser::MapKey for Player {
     }
 }
 
+impl ::cser::Canonical for Player {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "enum bench.media.Player{JAVA=0;FLASH=1;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
+}
+
 /// Image size class.
 ///
 /// Open (SPEC §12.2): a number this schema does not name is kept as it is, so a value
@@ -125,6 +132,13 @@ impl ::cser::MapKey for Size {
     fn describe(&self) -> String {
         format!("{self:?}")
     }
+}
+
+impl ::cser::Canonical for Size {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "enum bench.media.Size{SMALL=0;LARGE=1;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
 }
 
 /// An image of a media item.
@@ -258,6 +272,15 @@ impl ::cser::Message for Image {
 
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Self::read_body(r)
+    }
+}
+
+impl ::cser::Canonical for Image {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record bench.media.Image{1:string uri;2:optional<string> title;3:i32 width;4:i32 height;5:bench.media.Size size;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Size>();
     }
 }
 
@@ -441,6 +464,15 @@ impl ::cser::Message for Media {
     }
 }
 
+impl ::cser::Canonical for Media {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record bench.media.Media{1:string uri;2:optional<string> title;3:i32 width;4:i32 height;5:string format;6:i64 duration;7:i64 size;8:optional<i32> bitrate;9:list<string> persons;10:bench.media.Player player;11:optional<string> copyright;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Player>();
+    }
+}
+
 /// A media item with its images.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct MediaContent {
@@ -544,5 +576,15 @@ impl ::cser::Message for MediaContent {
 
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Self::read_body(r)
+    }
+}
+
+impl ::cser::Canonical for MediaContent {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record bench.media.MediaContent{1:bench.media.Media media;2:list<bench.media.Image> images;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Media>();
+        lines.add::<Image>();
     }
 }

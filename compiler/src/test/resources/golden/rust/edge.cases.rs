@@ -66,6 +66,13 @@ impl ::cser::MapKey for Color {
     }
 }
 
+impl ::cser::Canonical for Color {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "enum edge.cases.Color{RED=0;GREEN=1;BLUE=2;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
+}
+
 /// One field of every scalar type.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Scalars {
@@ -242,6 +249,15 @@ impl ::cser::Message for Scalars {
     }
 }
 
+impl ::cser::Canonical for Scalars {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.Scalars{1:bool b;2:i8 i8_value;3:i16 i16_value;4:i32 i32_value;5:i64 i64_value;6:u8 u8_value;7:u16 u16_value;8:u32 u32_value;9:u64 u64_value;10:f32 f32_value;11:f64 f64_value;12:string text;13:bytes data;14:edge.cases.Color color;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Color>();
+    }
+}
+
 /// Names that are keywords in Java, Rust or Python.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Keywords {
@@ -383,6 +399,13 @@ impl ::cser::Message for Keywords {
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Self::read_body(r)
     }
+}
+
+impl ::cser::Canonical for Keywords {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.Keywords{1:string type;2:string class;3:i32 match;4:bool self;5:string import;6:i32 default;7:string fn;8:optional<string> none;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
 }
 
 /// Collections, optionals and their combinations.
@@ -710,6 +733,16 @@ impl ::cser::Message for Collections {
     }
 }
 
+impl ::cser::Canonical for Collections {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.Collections{1:list<i32> ints;2:list<u64> big;3:list<f64> doubles;4:list<bool> flags;5:list<string> names;6:list<bytes> blobs;7:map<i64, string> by_id;8:map<edge.cases.Color, list<string>> by_color;9:optional<list<string>> maybe_names;10:optional<map<string, i32>> maybe_map;11:list<optional<string>> sparse;12:map<string, optional<i32>> sparse_map;13:list<list<i32>> matrix;14:optional<edge.cases.Scalars> scalars;15:list<edge.cases.Color> colors;16:list<f32> floats;17:optional<i32> opt1;18:optional<i32> opt2;19:optional<i32> opt3;20:optional<i32> opt4;21:optional<i32> opt5;22:optional<i32> opt6;23:optional<i32> opt7;24:optional<i32> opt8;25:optional<i32> opt9;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Color>();
+        lines.add::<Scalars>();
+    }
+}
+
 /// A literal number.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Lit {
@@ -778,6 +811,13 @@ impl ::cser::Message for Lit {
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         ::cser::message::decode_from(r, Self::read_nested)
     }
+}
+
+impl ::cser::Canonical for Lit {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "struct edge.cases.Lit{1:i64 value;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
 }
 
 /// A binary operation on two expressions: recursion through a union.
@@ -887,6 +927,15 @@ impl ::cser::Message for BinOp {
 
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Self::read_body(r)
+    }
+}
+
+impl ::cser::Canonical for BinOp {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.BinOp{1:string op;2:edge.cases.Expr left;3:edge.cases.Expr right;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Expr>();
     }
 }
 
@@ -1017,6 +1066,16 @@ impl ::cser::Message for Expr {
     }
 }
 
+impl ::cser::Canonical for Expr {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "union edge.cases.Expr{1:edge.cases.Lit lit;2:edge.cases.BinOp bin;3:string name;4:list<edge.cases.Expr> call;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Lit>();
+        lines.add::<BinOp>();
+    }
+}
+
 /// A tree: recursion through a list and an optional.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Node {
@@ -1138,6 +1197,13 @@ impl ::cser::Message for Node {
     }
 }
 
+impl ::cser::Canonical for Node {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.Node{1:string label;2:list<edge.cases.Node> children;3:optional<edge.cases.Node> next;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
+}
+
 /// A frozen layout with an optional: presence bits without framing.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Sample {
@@ -1221,6 +1287,15 @@ impl ::cser::Message for Sample {
 
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         ::cser::message::decode_from(r, Self::read_nested)
+    }
+}
+
+impl ::cser::Canonical for Sample {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "struct edge.cases.Sample{1:f64 x;2:optional<f64> y;3:edge.cases.Color color;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Color>();
     }
 }
 
@@ -1326,6 +1401,13 @@ impl ::cser::Message for EvolvedV1 {
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Self::read_body(r)
     }
+}
+
+impl ::cser::Canonical for EvolvedV1 {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.EvolvedV1{1:string name;2:i32 count;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
 }
 
 /// Version 2 of the same record: fields appended, one deprecated.
@@ -1464,6 +1546,15 @@ impl ::cser::Message for EvolvedV2 {
     }
 }
 
+impl ::cser::Canonical for EvolvedV2 {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.EvolvedV2{1:string name;2!:i32 count;3:optional<string> note;4:list<string> tags;5:edge.cases.Sample sample;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<Sample>();
+    }
+}
+
 /// A record with no fields (yet): its message is the single byte 00, and fields may be appended
 /// later like to any record.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
@@ -1555,6 +1646,13 @@ impl ::cser::Message for Empty {
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Self::read_body(r)
     }
+}
+
+impl ::cser::Canonical for Empty {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.Empty{}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
 }
 
 /// Doc comments that must not break the generated code of any target: a "quoted" word, a
@@ -1691,6 +1789,16 @@ impl ::cser::Message for HostileDocs {
     }
 }
 
+impl ::cser::Canonical for HostileDocs {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "record edge.cases.HostileDocs{1:string text;2:optional<i32> number;3:edge.cases.HostileKind kind;4:edge.cases.HostileChoice choice;}";
+
+    fn canonical_named(lines: &mut ::cser::CanonicalLines) {
+        lines.add::<HostileKind>();
+        lines.add::<HostileChoice>();
+    }
+}
+
 /// An enum whose member docs are hostile: "
 ///
 /// Open (SPEC §12.2): a number this schema does not name is kept as it is, so a value
@@ -1753,6 +1861,13 @@ impl ::cser::MapKey for HostileKind {
     fn describe(&self) -> String {
         format!("{self:?}")
     }
+}
+
+impl ::cser::Canonical for HostileKind {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "enum edge.cases.HostileKind{PLAIN=0;ODD=1;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
 }
 
 /// A union whose variant docs are hostile: \u000a "
@@ -1866,4 +1981,11 @@ impl ::cser::Message for HostileChoice {
     fn decode_content(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         ::cser::message::decode_from(r, Self::read_nested)
     }
+}
+
+impl ::cser::Canonical for HostileChoice {
+    /// This type's line of canonical text (SPEC §8.1).
+    const CANONICAL_LINE: &'static str = "union edge.cases.HostileChoice{1:string text;2:i32 number;}";
+
+    fn canonical_named(_lines: &mut ::cser::CanonicalLines) {}
 }

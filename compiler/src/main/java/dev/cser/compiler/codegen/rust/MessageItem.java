@@ -23,8 +23,10 @@ import java.util.List;
  *     mask of those bits as a {@code u8} literal (its unknown presence bits); null otherwise
  * @param rustfmtSkip whether its methods are {@code #[rustfmt::skip]}: a field's type nests past
  *     {@link RustItemBuilder#RUSTFMT_NESTING}
+ * @param canonical its piece of canonical text (SPEC §8.1)
  */
 public record MessageItem(String name, String qualifiedName, boolean struct, List<String> doc, boolean eq,
         boolean hash, String typeId, String fingerprint, String unknownMask, @ModelElement List<FieldDecl> declarations,
         @ModelElement List<WriteStep> writes, @ModelElement List<FieldRead> reads,
-        @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson, boolean rustfmtSkip) {}
+        @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson, boolean rustfmtSkip,
+        @ModelElement CanonicalPieces canonical) {}

@@ -71,8 +71,8 @@ public final class RustGenerator implements Generator {
      * returns no Self costs only an allow; LintCleanCodeTest reads the templates and checks that
      * none is missing.
      */
-    private static final List<String> CONSTRUCTORS = List.of("decode", "decode_content", "default", "from_json",
-            "from_number", "read_body", "read_nested", "values", "variant_path");
+    private static final List<String> CONSTRUCTORS = List.of("canonical_named", "decode", "decode_content", "default",
+            "from_json", "from_number", "read_body", "read_nested", "values", "variant_path");
 
     /** {@link #CONSTRUCTORS}, for the test that holds it to the templates. */
     public static List<String> receiverlessFunctions() {

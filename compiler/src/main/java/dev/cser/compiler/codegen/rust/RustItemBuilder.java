@@ -59,7 +59,15 @@ final class RustItemBuilder {
         List<EnumItem.Member> members = e.members().stream()
                 .map(m -> new EnumItem.Member(m.name(), m.value(), target.docLines(m.doc())))
                 .toList();
-        return new EnumItem(target.typeName(e.name()), e.qualifiedName(), target.docLines(e.doc()), members);
+        return new EnumItem(target.typeName(e.name()), e.qualifiedName(), target.docLines(e.doc()), members,
+                canonical(e));
+    }
+
+    /** The declaration's piece of canonical text, naming the types its line names from its package. */
+    private CanonicalPieces canonical(Declaration d) {
+        RustTypeMapper mapper = new RustTypeMapper(target, d);
+        return new CanonicalPieces(target.typeName(d.name()), CanonicalText.lineOf(d),
+                CanonicalText.named(d).stream().map(mapper::path).toList());
     }
 
     private MessageItem messageItem(MessageType m) {
@@ -116,7 +124,7 @@ final class RustItemBuilder {
                 target.hexLiteral(CanonicalText.fingerprint(m)), unknownMask, declarations, writes,
                 withCheckpoints(withStringRuns(reads, inStringRun, names,
                         fs.stream().map(f -> m.name() + "." + f.name()).toList())),
-                toJson, fromJson, nestsPastRustfmt(fs));
+                toJson, fromJson, nestsPastRustfmt(fs), canonical(m));
     }
 
     /**
@@ -222,7 +230,7 @@ final class RustItemBuilder {
         }
         return new UnionItem(union, u.qualifiedName(), target.docLines(u.doc()), eq(u), hash(u),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)), tags, zero,
-                declarations, writes, reads, toJson, fromJson, nestsPastRustfmt(u.variants()));
+                declarations, writes, reads, toJson, fromJson, nestsPastRustfmt(u.variants()), canonical(u));
     }
 
     /** The name of the variant that holds an unknown variant (SPEC §5.7, §12.2). */
