@@ -92,8 +92,8 @@ impl Comparison<'_> {
         match rt.kind() {
             Kind::Enum => members(wt, rt, &t),
             Kind::Struct if wt.fields().len() != rt.fields().len() => Some(format!(
-                "struct {t}: {} fields in the writer's schema, {} in the reader's",
-                wt.fields().len(),
+                "struct {t}: {} in the writer's schema, {} in the reader's",
+                field_count(wt.fields().len()),
                 rt.fields().len()
             )),
             _ => self.fields(wt, rt, &t),
@@ -250,6 +250,15 @@ fn members(wt: &TypeDecl, rt: &TypeDecl, t: &str) -> Option<String> {
     })
 }
 
+/// A count of fields as step 3 says it: `1 field`, `2 fields`.
+fn field_count(n: usize) -> String {
+    if n == 1 {
+        "1 field".to_owned()
+    } else {
+        format!("{n} fields")
+    }
+}
+
 /// How a pair is named: the reader's name, and the writer's when it differs.
 fn owner(wt: &TypeDecl, rt: &TypeDecl) -> String {
     if wt.name() == rt.name() {
@@ -366,9 +375,14 @@ mod tests {
         differs(
             "record a.b.T{1:a.b.P p;}\nstruct a.b.P{1:i32 x;}\n",
             "record a.b.T{1:a.b.Q p;}\nstruct a.b.Q{1!:i32 x;2:bool b;}\n",
-            "struct a.b.Q (the writer's a.b.P): 1 fields in the writer's schema, 2 in the reader's",
+            "struct a.b.Q (the writer's a.b.P): 1 field in the writer's schema, 2 in the reader's",
         );
         // Renamed or deprecated struct fields change nothing on the wire.
+        differs(
+            "struct a.b.T{1:i32 x;2:i32 y;}\n",
+            "struct a.b.T{1:i32 x;}\n",
+            "struct a.b.T: 2 fields in the writer's schema, 1 in the reader's",
+        );
         same("struct a.b.T{1:i32 x;}\n", "struct a.b.T{1!:i32 y;}\n");
     }
 
