@@ -7,6 +7,17 @@ use cser::schema_compat::difference;
 use cser::{canonical_text, Canonical, Message, SchemaText};
 use cser_examples::canonical_names::examples::canonical_names as names;
 
+/// The name, the text put together and the compiler's fingerprint of each type.
+macro_rules! roots {
+    ($($t:ty),* $(,)?) => {
+        vec![$((
+            <$t as Message>::TYPE_NAME,
+            canonical_text::<$t>(),
+            <$t as Message>::FINGERPRINT,
+        )),*]
+    };
+}
+
 include!(concat!(env!("OUT_DIR"), "/canonical_roots.rs"));
 
 #[test]

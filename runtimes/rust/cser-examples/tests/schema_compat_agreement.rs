@@ -9,7 +9,10 @@ use cser::schema_compat::difference;
 use cser::SchemaText;
 
 fn load() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../conformance/schema-compat.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../conformance/schema-compat.json"
+    );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     Value::parse(&text).unwrap()
 }

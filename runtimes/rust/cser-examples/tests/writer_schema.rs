@@ -6,8 +6,7 @@
 use std::sync::Arc;
 
 use cser::{
-    canonical_text, DecodeErrorKind, KnownSchemas, Message, StreamError, StreamReader,
-    StreamWriter,
+    canonical_text, DecodeErrorKind, KnownSchemas, Message, StreamError, StreamReader, StreamWriter,
 };
 use cser_examples::compat_v1::examples::compat as v1;
 use cser_examples::compat_v2::examples::compat as v2;
@@ -49,7 +48,10 @@ const DIFFERENCE: &str = "field 'created_at' (id 2) of examples.compat.Order: i6
 fn incompatible(e: StreamError) -> String {
     match e {
         StreamError::Decode(e) => {
-            assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::IncompatibleSchema, 13));
+            assert_eq!(
+                (e.kind(), e.offset()),
+                (DecodeErrorKind::IncompatibleSchema, 13)
+            );
             assert_eq!(e.kind().name(), "INCOMPATIBLE_SCHEMA");
             e.to_string()
         }
@@ -154,7 +156,10 @@ fn known_schemas_from_a_directory() {
     }
     // One comparison per writer and reader type, however many streams.
     assert_eq!(known.verdicts_cached(), 2);
-    assert_eq!(known.verdict::<v2::Order>(v1::Order::FINGERPRINT), Some(None));
+    assert_eq!(
+        known.verdict::<v2::Order>(v1::Order::FINGERPRINT),
+        Some(None)
+    );
     assert_eq!(
         known.verdict::<v3::Order>(v1::Order::FINGERPRINT),
         Some(Some(DIFFERENCE.to_owned()))
@@ -179,8 +184,7 @@ fn known_schemas_from_a_directory() {
         )
     );
     // Its own fingerprint is always known.
-    let r: StreamReader<_, v3::Order> =
-        StreamReader::new(&v3_bytes[..]).require_known_schema(true);
+    let r: StreamReader<_, v3::Order> = StreamReader::new(&v3_bytes[..]).require_known_schema(true);
     assert_eq!(r.count(), 1);
 
     // A file that is not a canonical text fails the load, naming it.
