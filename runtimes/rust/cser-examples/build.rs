@@ -4,13 +4,15 @@
 //! `schema/` into OUT_DIR/<directory>, a module of its own: three versions of one schema
 //! (`compat_v1` .. `compat_v3`, which declare the same types) and `canonical_names`.
 //!
-//! It also writes OUT_DIR/canonical_roots.rs, for `tests/canonical_text.rs`: a function listing
+//! `cserc canonical --out OUT_DIR/known` writes the known schemas of `compat_v1` there (SPEC
+//! §9.1), which `tests/writer_schema.rs` loads. It also writes OUT_DIR/canonical_roots.rs, for `tests/canonical_text.rs`: a function listing
 //! every record, struct and union of `schema/examples` (read from the JSON registry of
 //! `cser_modules.rs`) with the text `cser::canonical_text` puts together for it and the
 //! fingerprint the compiler computed.
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// This crate's own schema groups, each compiled on its own.
 const GROUPS: [&str; 4] = ["canonical_names", "compat_v1", "compat_v2", "compat_v3"];
@@ -44,7 +46,31 @@ fn main() -> io::Result<()> {
             .out_dir(&group_out)
             .compile(&schemas(&dir)?)?;
     }
+    write_known_schemas(&out.join("known"), &schemas(Path::new("schema/compat_v1"))?)?;
     write_canonical_roots(&out)
+}
+
+/// The compiler's files of known schemas: `cserc canonical SCHEMA... --out DIR`, one
+/// `pkg.Type-FINGERPRINT.canonical` file per record, struct and union.
+fn write_known_schemas(dir: &Path, schemas: &[PathBuf]) -> io::Result<()> {
+    // cserc keeps the files already there: start afresh, so none of an older schema stays.
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)?;
+    }
+    let cserc = std::env::var_os("CSERC").unwrap_or_else(|| "cserc".into());
+    let status = Command::new(cserc)
+        .arg("canonical")
+        .args(schemas)
+        .arg("--out")
+        .arg(dir)
+        .status()?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(io::Error::other(format!(
+            "cserc canonical failed: {status}"
+        )))
+    }
 }
 
 /// Every `restream: ::cser::json::restream_via::<self::a::b::T>,` of the JSON registry names a

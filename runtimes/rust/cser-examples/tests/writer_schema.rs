@@ -198,3 +198,20 @@ fn known_schemas_from_a_directory() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(KnownSchemas::from_dir(&dir).is_err());
 }
+
+/// The files `cserc canonical --out DIR` writes (build.rs) are what `from_dir` loads: the texts
+/// of v1's records, under the fingerprints the compiler computed.
+#[test]
+fn known_schemas_the_compiler_wrote() {
+    let known = KnownSchemas::from_dir(concat!(env!("OUT_DIR"), "/known")).unwrap();
+    assert_eq!(known.len(), 2);
+    assert_eq!(
+        known.get(v1::Order::FINGERPRINT).unwrap().as_str(),
+        canonical_text::<v1::Order>()
+    );
+    assert!(known.contains(v1::Line::FINGERPRINT));
+    let bytes = v1_stream();
+    let mut r: StreamReader<_, v3::Order> =
+        StreamReader::new(&bytes[..]).with_known_schemas(Arc::new(known));
+    assert!(incompatible(r.read().unwrap_err()).contains(DIFFERENCE));
+}
