@@ -83,3 +83,51 @@ fn every_bad_text_is_rejected() {
         }
     }
 }
+
+/// Mutated writers' texts of every pair (a byte dropped, changed or doubled, a line swapped):
+/// parsing never panics, and a text that still parses compares without panicking, whatever its
+/// types now say.
+#[test]
+fn mutated_writers_never_panic() {
+    let data = load();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound.max(1) as u64) as usize
+    };
+    let mut compared = 0;
+    for pair in items(&data, "pairs") {
+        let reader = SchemaText::parse(string(pair, "reader")).unwrap();
+        let root = string(pair, "root");
+        let writer = string(pair, "writer");
+        for _ in 0..20 {
+            let mut bytes = writer.as_bytes().to_vec();
+            let at = next(bytes.len());
+            match next(4) {
+                0 => {
+                    bytes.remove(at);
+                }
+                1 => bytes[at] = b"abAB19_.<>{};:=!, \n"[next(19)],
+                2 => bytes.insert(at, bytes[at]),
+                _ => {
+                    let mut lines: Vec<&str> = writer.lines().collect();
+                    let (i, j) = (next(lines.len()), next(lines.len()));
+                    lines.swap(i, j);
+                    bytes = lines
+                        .iter()
+                        .flat_map(|l| format!("{l}\n").into_bytes())
+                        .collect();
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(mutated) = SchemaText::parse(&text) {
+                compared += 1;
+                let _ = difference(&mutated, &reader, root);
+                let _ = difference(&reader, &mutated, root);
+            }
+        }
+    }
+    assert!(compared > 0);
+}
