@@ -22,6 +22,16 @@
 //! [`UnknownVariant`] a union value holds when a newer writer set a variant its schema does not
 //! have (SPEC §5.7).
 //!
+//! Reading with the writer's schema (SPEC §8.1, §9.1): every generated type implements
+//! [`Canonical`], its piece of canonical schema text, and [`canonical_text`] puts a root's text
+//! together; [`schema_text`] parses a text a reader did not make ([`SchemaText`], strict and
+//! linear, never panicking), [`schema_compat`] names the first difference that would make a
+//! reader misread a writer's bytes, and [`known_schemas`] keeps writers' texts by fingerprint
+//! ([`KnownSchemas`]) with the verdicts, which [`StreamReader::with_writer_schema`],
+//! [`StreamReader::with_known_schemas`] and [`StreamReader::require_known_schema`] use to reject
+//! an incompatible writer (INCOMPATIBLE_SCHEMA) before a frame is read. The fingerprints are
+//! SHA-256 (a private implementation of FIPS 180-4).
+//!
 //! With the cargo feature `json` (off by default), `json` is the JSON mapping of values
 //! (SPEC §11) that `cserc --json` code calls, read and written through serde_json.
 //!
