@@ -48,6 +48,10 @@ PAIRS: list[tuple[str, tuple[str, ...], tuple[str, ...], str, str | None]] = [
     ("renamed struct shrank", ("record a.R{1:a.Q p;}", "struct a.Q{1:f64 x;2:f64 y;3:f64 z;}"),
      ("record a.R{1:a.P p;}", "struct a.P{1:f64 x;2:f64 y;}"), "a.R",
      "struct a.P (the writer's a.Q): 3 fields in the writer's schema, 2 in the reader's"),
+    ("struct of one field grew", ("struct a.P{1:f64 x;}",), ("struct a.P{1:f64 x;2:f64 y;}",), "a.P",
+     "struct a.P: 1 field in the writer's schema, 2 in the reader's"),
+    ("struct shrank to one field", ("struct a.P{1:f64 x;2:f64 y;}",), ("struct a.P{1:f64 x;}",), "a.P",
+     "struct a.P: 2 fields in the writer's schema, 1 in the reader's"),
     ("struct field renamed", ("struct a.P{1:f64 x;}",), ("struct a.P{1:f64 lat;}",), "a.P", None),
     # 4. Fields and variants by id.
     ("fields swapped", ("record a.R{1:i32 x;2:i32 y;}",), ("record a.R{1:i32 y;2:i32 x;}",), "a.R",

@@ -86,7 +86,10 @@ class _Comparison:
         if r.kind == "enum":
             return _compare_enums(w, r, owner)
         if r.kind == "struct" and len(w.members) != len(r.members):
-            return f"struct {owner}: {len(w.members)} fields in the writer's schema, {len(r.members)} in the reader's"
+            # "1 field", "2 fields": as the Java runtime words it (conformance/schema-compat.json).
+            n = len(w.members)
+            fields = "1 field" if n == 1 else f"{n} fields"
+            return f"struct {owner}: {fields} in the writer's schema, {len(r.members)} in the reader's"
         return self.compare_members(w.members, r.members, "variant" if r.kind == "union" else "field", owner)
 
     def compare_members(self, ws: tuple[Member, ...], rs: tuple[Member, ...], what: str, owner: str) -> str | None:
