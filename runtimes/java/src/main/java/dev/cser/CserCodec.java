@@ -23,6 +23,16 @@ public interface CserCodec<T> {
     long fingerprint();
 
     /**
+     * The canonical schema text of the type (SPEC §8.1): its line and those of every type it
+     * reaches, which a reader compares with a writer's (§9.1, {@link KnownSchemas}). Generated
+     * codecs carry it; a codec written by hand that does not returns null, and a stream reader
+     * then cannot be given known schemas.
+     */
+    default String canonicalText() {
+        return null;
+    }
+
+    /**
      * Appends the frame content of {@code value} to {@code w}: a record's body (no length
      * prefix), a struct's or union's message.
      *

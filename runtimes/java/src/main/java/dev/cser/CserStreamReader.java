@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Reads a cser stream (SPEC §8): checks the header, then decodes one message per frame.
@@ -44,6 +45,8 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
     private final CserReader reader = new CserReader(new byte[0]);
     private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
     private boolean requireFingerprint;
+    private KnownSchemas knownSchemas;
+    private boolean requireKnownSchema;
 
     /** Bytes read but not yet consumed are {@code buf[pos..end)}. */
     private byte[] buf = new byte[BUFFER_SIZE];
@@ -97,6 +100,49 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
      */
     public CserStreamReader<T> requireFingerprint(boolean require) {
         this.requireFingerprint = require;
+        return this;
+    }
+
+    /**
+     * Reads the stream as written with this schema when its header's fingerprint is this text's
+     * (SPEC §9.1): the same as {@link #withKnownSchemas} with this one text.
+     *
+     * @param canonicalText the writer's canonical schema text (SPEC §8.1)
+     * @return this reader
+     * @throws IllegalArgumentException if it is not a canonical text
+     * @throws IllegalStateException if the codec carries no canonical text of its own
+     */
+    public CserStreamReader<T> withWriterSchema(String canonicalText) {
+        return withKnownSchemas(KnownSchemas.of(canonicalText));
+    }
+
+    /**
+     * Compares the writer's schema with the codec's before reading a frame, when the header's
+     * fingerprint is another one that {@code known} holds (SPEC §9.1): an incompatible writer is
+     * rejected (INCOMPATIBLE_SCHEMA, naming the first difference), so no value is decoded with the
+     * wrong schema. A fingerprint {@code known} does not hold is read as before, unless
+     * {@link #requireKnownSchema} is set.
+     *
+     * @return this reader
+     * @throws IllegalStateException if the codec carries no canonical text of its own
+     */
+    public CserStreamReader<T> withKnownSchemas(KnownSchemas known) {
+        if (codec.canonicalText() == null) {
+            throw new IllegalStateException("the codec of " + codec.typeName()
+                    + " carries no canonical schema text to compare a writer's with");
+        }
+        this.knownSchemas = Objects.requireNonNull(known, "known");
+        return this;
+    }
+
+    /**
+     * Whether to reject (INCOMPATIBLE_SCHEMA) a stream written with a schema fingerprint that is
+     * neither the codec's nor one of the known schemas'. Off by default.
+     *
+     * @return this reader
+     */
+    public CserStreamReader<T> requireKnownSchema(boolean require) {
+        this.requireKnownSchema = require;
         return this;
     }
 
@@ -232,11 +278,31 @@ public final class CserStreamReader<T> implements Closeable, Iterable<T> {
                         "stream written by schema fingerprint %016x, this reader requires %016x",
                         writerFingerprint, codec.fingerprint()), CserStreamHeader.FINGERPRINT_OFFSET);
             }
+            checkWriterSchema();
             pos += n;
             headerRead = true;
         } catch (CserDecodeException e) {
             broken = e;
             throw e;
+        }
+    }
+
+    /** SPEC §9.1: an incompatible writer, or an unknown one where a known one is required, ends the stream. */
+    private void checkWriterSchema() throws CserDecodeException {
+        if (writerFingerprint == codec.fingerprint()) {
+            return;
+        }
+        if (knownSchemas != null && knownSchemas.contains(writerFingerprint)) {
+            Optional<String> difference = knownSchemas.difference(writerFingerprint, codec);
+            if (difference.isPresent()) {
+                throw new CserDecodeException(DecodeErrorKind.INCOMPATIBLE_SCHEMA, String.format(
+                        "the writer's schema (fingerprint %016x) is not compatible with the reader's (SPEC §9.1): %s",
+                        writerFingerprint, difference.get()), CserStreamHeader.FINGERPRINT_OFFSET);
+            }
+        } else if (requireKnownSchema) {
+            throw new CserDecodeException(DecodeErrorKind.INCOMPATIBLE_SCHEMA, String.format(
+                    "stream written by schema fingerprint %016x, which this reader does not know", writerFingerprint),
+                    CserStreamHeader.FINGERPRINT_OFFSET);
         }
     }
 

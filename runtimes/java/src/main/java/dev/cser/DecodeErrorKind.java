@@ -98,5 +98,13 @@ public enum DecodeErrorKind {
      * A stream frame whose declared length is above the reader's maximum message size
      * (checked before anything is allocated). The offset is the first byte of the frame length.
      */
-    MESSAGE_TOO_LARGE
+    MESSAGE_TOO_LARGE,
+
+    /**
+     * A stream written with a schema that the reader knows (SPEC §9.1) and that would make it
+     * misread or reject values: the message names the first difference. Also a stream of a
+     * schema the reader does not know when it requires a known one. The offset is 13, the
+     * header's fingerprint.
+     */
+    INCOMPATIBLE_SCHEMA
 }

@@ -221,6 +221,104 @@ class CserStreamReaderTest {
         assertEquals("a", strict.read());
     }
 
+    /** A stream of {@code messages} whose header claims the schema of {@code writerText} wrote it. */
+    private static byte[] streamWrittenBy(String writerText, String... messages) throws IOException {
+        byte[] b = stream(messages);
+        long fingerprint = KnownSchemas.fingerprint(writerText);
+        for (int i = 0; i < 8; i++) {
+            b[13 + i] = (byte) (fingerprint >>> (8 * i));
+        }
+        return b;
+    }
+
+    @Test
+    void aCompatibleWriterIsRead() throws IOException {
+        String appended = "record test.Text{1:string text;2:i64 at;}\n";
+        assertEquals("a", reader(streamWrittenBy(appended, "a")).withWriterSchema(appended).read());
+        assertEquals("a", reader(streamWrittenBy(appended, "a")).withKnownSchemas(KnownSchemas.of(appended))
+                .requireKnownSchema(true).read());
+    }
+
+    @Test
+    void anIncompatibleWriterIsRejectedNamingTheDifference() throws IOException {
+        String retyped = "record test.Text{1:bytes text;}\n";
+        CserDecodeException e = assertDecodeError(DecodeErrorKind.INCOMPATIBLE_SCHEMA, 13,
+                () -> reader(streamWrittenBy(retyped, "a")).withWriterSchema(retyped).read());
+        assertEquals(String.format("INCOMPATIBLE_SCHEMA: the writer's schema (fingerprint %016x) is not compatible"
+                + " with the reader's (SPEC §9.1): field 'text' (id 1) of test.Text: bytes in the writer's schema,"
+                + " string in the reader's at offset 13", KnownSchemas.fingerprint(retyped)), e.getMessage());
+        // The stream is broken: every later read fails the same way.
+        CserStreamReader<String> r = reader(streamWrittenBy(retyped, "a", "b")).withWriterSchema(retyped);
+        assertDecodeError(DecodeErrorKind.INCOMPATIBLE_SCHEMA, 13, r::read);
+        assertDecodeError(DecodeErrorKind.INCOMPATIBLE_SCHEMA, 13, r::read);
+    }
+
+    @Test
+    void anUnknownWriterIsReadUnlessAKnownOneIsRequired() throws IOException {
+        String other = "record test.Text{1:string text;2:bool flag;}\n";
+        KnownSchemas known = KnownSchemas.of("record test.Text{1:string text;2:i64 at;}\n");
+        assertEquals("a", reader(streamWrittenBy(other, "a")).withKnownSchemas(known).read());
+        CserDecodeException e = assertDecodeError(DecodeErrorKind.INCOMPATIBLE_SCHEMA, 13,
+                () -> reader(streamWrittenBy(other, "a")).withKnownSchemas(known).requireKnownSchema(true).read());
+        assertTrue(e.getMessage().contains("which this reader does not know"), e.getMessage());
+        // Its own fingerprint needs no known schema.
+        assertEquals("a", reader(stream("a")).requireKnownSchema(true).read());
+    }
+
+    @Test
+    void verdictsAreWorkedOutOncePerWriter() {
+        String retyped = "record test.Text{1:bytes text;}\n";
+        KnownSchemas known = KnownSchemas.of(retyped);
+        long fingerprint = KnownSchemas.fingerprint(retyped);
+        assertSame(known.difference(fingerprint, StringCodec.INSTANCE), known.difference(fingerprint, StringCodec.INSTANCE));
+        assertThrows(IllegalArgumentException.class, () -> known.difference(fingerprint + 1, StringCodec.INSTANCE));
+    }
+
+    @Test
+    void knownSchemasFromADirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+        String appended = "record test.Text{1:string text;2:i64 at;}\n";
+        java.nio.file.Files.writeString(dir.resolve("text-v2.canonical"), appended);
+        java.nio.file.Files.writeString(dir.resolve("notes.txt"), "not a schema");
+        KnownSchemas known = KnownSchemas.fromDirectory(dir);
+        assertTrue(known.contains(KnownSchemas.fingerprint(appended)));
+        assertEquals(java.util.Optional.of(appended), known.text(KnownSchemas.fingerprint(appended)));
+        java.nio.file.Files.writeString(dir.resolve("broken.canonical"), "record test.Text{1:string text;}");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KnownSchemas.fromDirectory(dir));
+        assertTrue(e.getMessage().contains("broken.canonical: bad schema text at line 1"), e.getMessage());
+    }
+
+    @Test
+    void aCodecWithoutCanonicalTextCannotCompare() {
+        CserCodec<String> bare = new CserCodec<>() {
+            @Override
+            public String typeName() {
+                return "test.Text";
+            }
+
+            @Override
+            public long typeId() {
+                return StringCodec.TYPE_ID;
+            }
+
+            @Override
+            public long fingerprint() {
+                return StringCodec.FINGERPRINT;
+            }
+
+            @Override
+            public void encodeRoot(String value, CserWriter w) {
+                StringCodec.INSTANCE.encodeRoot(value, w);
+            }
+
+            @Override
+            public String decodeRoot(CserReader r) throws CserDecodeException {
+                return StringCodec.INSTANCE.decodeRoot(r);
+            }
+        };
+        CserStreamReader<String> r = new CserStreamReader<>(new ByteArrayInputStream(new byte[0]), bare);
+        assertThrows(IllegalStateException.class, () -> r.withKnownSchemas(new KnownSchemas()));
+    }
+
     @Test
     void messageTooLarge() throws IOException {
         byte[] header = Arrays.copyOf(stream(), 21);

@@ -24,6 +24,14 @@ final class StringCodec implements CserCodec<String> {
         return FINGERPRINT;
     }
 
+    /** The canonical text of {@code test.Text} (SPEC §8.1); its fingerprint is not {@link #FINGERPRINT}. */
+    static final String CANONICAL_TEXT = "record test.Text{1:string text;}\n";
+
+    @Override
+    public String canonicalText() {
+        return CANONICAL_TEXT;
+    }
+
     @Override
     public void encodeRoot(String value, CserWriter w) {
         w.enter();

@@ -37,10 +37,39 @@ public final class Image {
         public Image decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"uri", "title", "width", "height", "size"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                Size.canonicalLine()),
+                "record bench.media.Image{",
+                "1:string uri;",
+                "2:optional<string> title;",
+                "3:i32 width;",
+                "4:i32 height;",
+                "5:bench.media.Size size;",
+                "}");
+    }
 
     private String uri;
     private String title;

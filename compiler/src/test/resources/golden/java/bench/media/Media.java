@@ -37,10 +37,45 @@ public final class Media {
         public Media decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"uri", "title", "width", "height", "format", "duration", "size", "bitrate", "persons", "player", "copyright"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                Player.canonicalLine()),
+                "record bench.media.Media{",
+                "1:string uri;",
+                "2:optional<string> title;",
+                "3:i32 width;",
+                "4:i32 height;",
+                "5:string format;",
+                "6:i64 duration;",
+                "7:i64 size;",
+                "8:optional<i32> bitrate;",
+                "9:list<string> persons;",
+                "10:bench.media.Player player;",
+                "11:optional<string> copyright;",
+                "}");
+    }
 
     private String uri;
     private String title;

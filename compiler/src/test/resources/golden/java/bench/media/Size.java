@@ -20,6 +20,18 @@ public final class Size {
 
     private static final java.util.List<Size> knownValues = java.util.List.of(SMALL, LARGE);
 
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(),
+                "enum bench.media.Size{",
+                "SMALL=0;",
+                "LARGE=1;",
+                "}");
+    }
+
     private final int number;
     private final String name;
 

@@ -37,10 +37,60 @@ public final class Collections {
         public Collections decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"ints", "big", "doubles", "flags", "names", "blobs", "by_id", "by_color", "maybe_names", "maybe_map", "sparse", "sparse_map", "matrix", "scalars", "colors", "floats", "opt1", "opt2", "opt3", "opt4", "opt5", "opt6", "opt7", "opt8", "opt9"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                Color.canonicalLine(),
+                Scalars.canonicalLine()),
+                "record edge.cases.Collections{",
+                "1:list<i32> ints;",
+                "2:list<u64> big;",
+                "3:list<f64> doubles;",
+                "4:list<bool> flags;",
+                "5:list<string> names;",
+                "6:list<bytes> blobs;",
+                "7:map<i64, string> by_id;",
+                "8:map<edge.cases.Color, list<string>> by_color;",
+                "9:optional<list<string>> maybe_names;",
+                "10:optional<map<string, i32>> maybe_map;",
+                "11:list<optional<string>> sparse;",
+                "12:map<string, optional<i32>> sparse_map;",
+                "13:list<list<i32>> matrix;",
+                "14:optional<edge.cases.Scalars> scalars;",
+                "15:list<edge.cases.Color> colors;",
+                "16:list<f32> floats;",
+                "17:optional<i32> opt1;",
+                "18:optional<i32> opt2;",
+                "19:optional<i32> opt3;",
+                "20:optional<i32> opt4;",
+                "21:optional<i32> opt5;",
+                "22:optional<i32> opt6;",
+                "23:optional<i32> opt7;",
+                "24:optional<i32> opt8;",
+                "25:optional<i32> opt9;",
+                "}");
+    }
 
     private int[] ints;
     private long[] big;

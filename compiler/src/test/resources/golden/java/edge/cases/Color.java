@@ -25,6 +25,19 @@ public final class Color {
 
     private static final java.util.List<Color> knownValues = java.util.List.of(RED, GREEN, BLUE);
 
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(),
+                "enum edge.cases.Color{",
+                "RED=0;",
+                "GREEN=1;",
+                "BLUE=2;",
+                "}");
+    }
+
     private final int number;
     private final String name;
 

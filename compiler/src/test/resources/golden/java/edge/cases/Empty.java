@@ -38,10 +38,33 @@ public final class Empty {
         public Empty decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(),
+                "record edge.cases.Empty{",
+                "}");
+    }
 
     /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
     private UnknownFields unknownFields;

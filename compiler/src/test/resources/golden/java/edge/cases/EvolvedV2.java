@@ -37,10 +37,39 @@ public final class EvolvedV2 {
         public EvolvedV2 decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"name", "count", "note", "tags", "sample"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                Sample.canonicalLine()),
+                "record edge.cases.EvolvedV2{",
+                "1:string name;",
+                "2!:i32 count;",
+                "3:optional<string> note;",
+                "4:list<string> tags;",
+                "5:edge.cases.Sample sample;",
+                "}");
+    }
 
     /** The encoding of the zero value written for the deprecated field {@code count}. */
     private static final byte[] ZERO_COUNT = {0};

@@ -40,6 +40,19 @@ public sealed interface Expr {
         public Expr decodeRoot(CserReader r) throws CserDecodeException {
             return decode(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /**
@@ -120,6 +133,22 @@ public sealed interface Expr {
 
     /** The id of the variant on the wire. */
     int tag();
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                edge.cases.Lit.canonicalLine(),
+                edge.cases.BinOp.canonicalLine()),
+                "union edge.cases.Expr{",
+                "1:edge.cases.Lit lit;",
+                "2:edge.cases.BinOp bin;",
+                "3:string name;",
+                "4:list<edge.cases.Expr> call;",
+                "}");
+    }
 
     /** The zero value: the variant {@code lit} holding its zero value. */
     static Expr zero() {

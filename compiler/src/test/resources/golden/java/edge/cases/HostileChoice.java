@@ -40,6 +40,19 @@ public sealed interface HostileChoice {
         public HostileChoice decodeRoot(CserReader r) throws CserDecodeException {
             return decode(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /**
@@ -87,6 +100,18 @@ public sealed interface HostileChoice {
 
     /** The id of the variant on the wire. */
     int tag();
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(),
+                "union edge.cases.HostileChoice{",
+                "1:string text;",
+                "2:i32 number;",
+                "}");
+    }
 
     /** The zero value: the variant {@code text} holding its zero value. */
     static HostileChoice zero() {

@@ -40,10 +40,39 @@ public final class HostileDocs {
         public HostileDocs decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"text", "number", "kind", "choice"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                HostileKind.canonicalLine(),
+                HostileChoice.canonicalLine()),
+                "record edge.cases.HostileDocs{",
+                "1:string text;",
+                "2:optional<i32> number;",
+                "3:edge.cases.HostileKind kind;",
+                "4:edge.cases.HostileChoice choice;",
+                "}");
+    }
 
     private String text;
     private Integer number;

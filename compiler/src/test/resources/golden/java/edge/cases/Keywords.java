@@ -37,10 +37,41 @@ public final class Keywords {
         public Keywords decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"type", "class", "match", "self", "import", "default", "fn", "none"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(),
+                "record edge.cases.Keywords{",
+                "1:string type;",
+                "2:string class;",
+                "3:i32 match;",
+                "4:bool self;",
+                "5:string import;",
+                "6:i32 default;",
+                "7:string fn;",
+                "8:optional<string> none;",
+                "}");
+    }
 
     private String type;
     private String class_;

@@ -36,10 +36,37 @@ public final class Sample {
         public Sample decodeRoot(CserReader r) throws CserDecodeException {
             return decode(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"x", "y", "color"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                Color.canonicalLine()),
+                "struct edge.cases.Sample{",
+                "1:f64 x;",
+                "2:optional<f64> y;",
+                "3:edge.cases.Color color;",
+                "}");
+    }
 
     private double x;
     private Double y;

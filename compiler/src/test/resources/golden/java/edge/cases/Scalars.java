@@ -37,10 +37,48 @@ public final class Scalars {
         public Scalars decodeRoot(CserReader r) throws CserDecodeException {
             return readBody(r);
         }
+
+        /** Put together once, when first asked for: a stream reader asks only to compare schemas. */
+        private volatile String canonicalText;
+
+        @Override
+        public String canonicalText() {
+            String text = canonicalText;
+            if (text == null) {
+                text = dev.cser.CanonicalLine.text(canonicalLine());
+                canonicalText = text;
+            }
+            return text;
+        }
     };
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"b", "i8_value", "i16_value", "i32_value", "i64_value", "u8_value", "u16_value", "u32_value", "u64_value", "f32_value", "f64_value", "text", "data", "color"};
+
+    /**
+     * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
+     * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
+     */
+    public static dev.cser.CanonicalLine canonicalLine() {
+        return new dev.cser.CanonicalLine(() -> java.util.List.of(
+                Color.canonicalLine()),
+                "record edge.cases.Scalars{",
+                "1:bool b;",
+                "2:i8 i8_value;",
+                "3:i16 i16_value;",
+                "4:i32 i32_value;",
+                "5:i64 i64_value;",
+                "6:u8 u8_value;",
+                "7:u16 u16_value;",
+                "8:u32 u32_value;",
+                "9:u64 u64_value;",
+                "10:f32 f32_value;",
+                "11:f64 f64_value;",
+                "12:string text;",
+                "13:bytes data;",
+                "14:edge.cases.Color color;",
+                "}");
+    }
 
     private boolean b;
     private byte i8Value;

@@ -14,7 +14,7 @@ import java.util.List;
  * @param large whether this enum is laid out for size ({@link #LARGE})
  */
 public record EnumFile(String packageName, String sourcePath, String name, String typeName, List<String> doc,
-        List<Member> members, List<Member> byNumber, List<Chunk> chunks, boolean large) {
+        List<Member> members, List<Member> byNumber, List<Chunk> chunks, boolean large, CanonicalCode canonical) {
 
     /**
      * Past this many members the class is laid out for size (SPEC §12.1): a method holds at most

@@ -3,6 +3,7 @@ package dev.cser.compiler.codegen.java;
 import dev.cser.compiler.codegen.Generator;
 import dev.cser.compiler.codegen.Names;
 import dev.cser.compiler.codegen.OutputFile;
+import dev.cser.compiler.schema.CanonicalText;
 import dev.cser.compiler.schema.Declaration;
 import dev.cser.compiler.schema.EnumType;
 import dev.cser.compiler.schema.MessageType;
@@ -65,6 +66,7 @@ public final class JavaGenerator implements Generator {
             }
         }
         return new EnumFile(target.packageName(e.packageName()), sourcePath, target.className(e), e.qualifiedName(),
-                target.docLines(e.doc()), members, byNumber, List.copyOf(chunks), !chunks.isEmpty());
+                target.docLines(e.doc()), members, byNumber, List.copyOf(chunks), !chunks.isEmpty(),
+                new CanonicalCode(CanonicalCode.cut(CanonicalText.lineOf(e)), List.of()));
     }
 }

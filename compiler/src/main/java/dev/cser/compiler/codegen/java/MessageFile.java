@@ -23,7 +23,7 @@ public record MessageFile(String packageName, String sourcePath, String name, St
         @ModelElement List<ZeroConstant> zeroConstants, @ModelElement List<FieldDeclaration> declarations,
         @ModelElement Constructors constructors, @ModelElement List<Accessors> accessors,
         @ModelElement MessageCodec codec, @ModelElement ObjectMethods objectMethods,
-        @ModelElement MessageJson json) {
+        @ModelElement MessageJson json, CanonicalCode canonical) {
 
     /**
      * The constructors: one holding every field's zero value, one taking every field of the API,

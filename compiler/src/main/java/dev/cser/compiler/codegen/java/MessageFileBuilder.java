@@ -106,7 +106,7 @@ final class MessageFileBuilder {
                         .toList(),
                 api.stream().map(f -> new FieldDeclaration(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
                 constructors(name, api), api.stream().map(f -> accessors(name, f)).toList(), codec(m, name, fields),
-                objectMethods(name, !m.isStruct(), api), json(m, name, fields));
+                objectMethods(name, !m.isStruct(), api), json(m, name, fields), CanonicalCode.of(m, mapper));
     }
 
     /**

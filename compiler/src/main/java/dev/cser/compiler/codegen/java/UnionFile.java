@@ -21,7 +21,8 @@ public record UnionFile(String packageName, String sourcePath, String name, Stri
         String typeId, String fingerprint, List<Tag> tags, Tag zeroVariant, @ModelElement ZeroValue zero,
         String unknownClass, int maxTag,
         @ModelElement List<VariantRecord> records, @ModelElement List<VariantWrite> writes,
-        @ModelElement List<VariantRead> reads, @ModelElement List<VariantFromJson> fromJson) {
+        @ModelElement List<VariantRead> reads, @ModelElement List<VariantFromJson> fromJson,
+        CanonicalCode canonical) {
 
     /** A variant's id, its record's class name and its schema name. */
     public record Tag(int id, String className, String schemaName) {}

@@ -69,7 +69,8 @@ final class UnionFileBuilder {
         }
         return new UnionFile(target.packageName(u.packageName()), sourcePath, union, u.qualifiedName(), target.docLines(u.doc()),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)), tags,
-                zeroVariant, JavaCodecBuilder.zero(zeroType), unknownClass, u.maxTag(), records, writes, reads, fromJson);
+                zeroVariant, JavaCodecBuilder.zero(zeroType), unknownClass, u.maxTag(), records, writes, reads, fromJson,
+                CanonicalCode.of(u, mapper));
     }
 
     /** The variant's record: its name in PascalCase, which may not be the interface's own. */

@@ -14,6 +14,7 @@ public final class Commands {
             DEFAULT,
             new CompileCommand(true),
             new CompatCommand(),
+            new CanonicalCommand(),
             new FmtCommand(),
             new DecodeCommand(),
             new EncodeCommand(),

@@ -1,0 +1,325 @@
+package dev.cser;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A canonical schema text (SPEC §8.1) read back into types, fields, variants and members, so that
+ * a reader can compare a writer's schema with its own ({@link SchemaCompat}, SPEC §9.1).
+ *
+ * <p>The text may come from anywhere (a file, later a stream or a Kafka record), so
+ * {@link #parse} accepts exactly the grammar of §8.1 within the limits of §2.1 and nothing else:
+ * it is linear in the text's length, recurses at most 32 levels (a type's nesting), and throws
+ * only {@link IllegalArgumentException}, {@code bad schema text at line L, column C: ...}.
+ */
+public final class SchemaText {
+    /** What a line declares. */
+    public enum Kind {
+        RECORD, STRUCT, UNION, ENUM;
+
+        /** The keyword, {@code record}. */
+        public String keyword() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * A type as a field or variant writes it: a built-in ({@code builtin} set), a list, map or
+     * optional of others ({@code args}), or a named type ({@code named} set).
+     */
+    public record TypeRef(String builtin, String generic, List<TypeRef> args, String named) {
+        /** The type in canonical spelling: {@code map<string, a.b.C>}. */
+        public String spelling() {
+            if (builtin != null) {
+                return builtin;
+            }
+            if (named != null) {
+                return named;
+            }
+            StringBuilder s = new StringBuilder(generic).append('<');
+            for (int i = 0; i < args.size(); i++) {
+                s.append(i > 0 ? ", " : "").append(args.get(i).spelling());
+            }
+            return s.append('>').toString();
+        }
+    }
+
+    /** A field of a record or struct, or a variant of a union. */
+    public record Member(int id, boolean deprecated, TypeRef type, String name) {}
+
+    /** An enum member. */
+    public record EnumMember(String name, int number) {}
+
+    /** One line: a type, with its fields or variants (in id order) or members (in number order). */
+    public record Type(Kind kind, String name, List<Member> members, List<EnumMember> enumMembers) {}
+
+    static final int MAX_NESTING = 32;
+    static final int MAX_MEMBERS = 1000;
+    static final int MAX_ENUM_MEMBERS = 4096;
+    static final int MAX_NAME = 120;
+    private static final Set<String> BUILTINS = Set.of("bool", "i8", "u8", "i16", "u16", "i32", "u32", "i64",
+            "u64", "f32", "f64", "string", "bytes");
+
+    private final String text;
+    private final Map<String, Type> types;
+
+    private SchemaText(String text, Map<String, Type> types) {
+        this.text = text;
+        this.types = Collections.unmodifiableMap(types);
+    }
+
+    /** The text as given. */
+    public String text() {
+        return text;
+    }
+
+    /** The types by qualified name, in the text's (sorted) order. */
+    public Map<String, Type> types() {
+        return types;
+    }
+
+    /**
+     * Reads a canonical text.
+     *
+     * @throws IllegalArgumentException {@code bad schema text at line L, column C: ...} for anything
+     *     but a canonical text within SPEC §2.1's limits
+     */
+    public static SchemaText parse(String text) {
+        return new Parser(text).parse();
+    }
+
+    /** A hand-written reader of §8.1's grammar: one pass, no backtracking. */
+    private static final class Parser {
+        private final String s;
+        private int pos;
+        private int line = 1;
+        private int lineStart;
+        /** Every named type a field or variant uses, with where, to check once all lines are read. */
+        private final Map<String, int[]> used = new LinkedHashMap<>();
+
+        Parser(String s) {
+            this.s = s;
+        }
+
+        SchemaText parse() {
+            Map<String, Type> types = new LinkedHashMap<>();
+            String previous = null;
+            if (s.isEmpty()) {
+                throw error("no lines");
+            }
+            while (pos < s.length()) {
+                int atLine = line;
+                Type t = line();
+                if (previous != null && previous.compareTo(t.name()) >= 0) {
+                    throw new IllegalArgumentException("bad schema text at line " + atLine + ", column 1: "
+                            + (previous.equals(t.name()) ? "type " + t.name() + " declared twice"
+                                    : "type " + t.name() + " after " + previous + ": lines are sorted by name"));
+                }
+                previous = t.name();
+                types.put(t.name(), t);
+            }
+            for (Map.Entry<String, int[]> u : used.entrySet()) {
+                if (!types.containsKey(u.getKey())) {
+                    int[] where = u.getValue();
+                    throw new IllegalArgumentException("bad schema text at line " + where[0] + ", column " + where[1]
+                            + ": type " + u.getKey() + " is used but has no line");
+                }
+            }
+            return new SchemaText(s, types);
+        }
+
+        private Type line() {
+            String keyword = word();
+            Kind kind = switch (keyword) {
+                case "record" -> Kind.RECORD;
+                case "struct" -> Kind.STRUCT;
+                case "union" -> Kind.UNION;
+                case "enum" -> Kind.ENUM;
+                default -> throw error("expected record, struct, union or enum");
+            };
+            expect(' ');
+            String name = qualifiedName();
+            expect('{');
+            List<Member> members = new ArrayList<>();
+            List<EnumMember> enumMembers = new ArrayList<>();
+            while (peek() != '}') {
+                if (kind == Kind.ENUM) {
+                    enumMembers.add(enumMember(enumMembers));
+                } else {
+                    members.add(member(kind, members.size() + 1));
+                }
+            }
+            expect('}');
+            expect('\n');
+            line++;
+            lineStart = pos;
+            if (kind == Kind.ENUM && enumMembers.isEmpty()) {
+                throw error("enum " + name + " has no member numbered 0");
+            }
+            if ((kind == Kind.STRUCT || kind == Kind.UNION) && members.isEmpty()) {
+                throw error(kind.keyword() + " " + name + " has no " + (kind == Kind.UNION ? "variants" : "fields"));
+            }
+            return new Type(kind, name, List.copyOf(members), List.copyOf(enumMembers));
+        }
+
+        private Member member(Kind kind, int expectedId) {
+            if (expectedId > MAX_MEMBERS) {
+                throw error("more than " + MAX_MEMBERS + (kind == Kind.UNION ? " variants" : " fields"));
+            }
+            int at = pos;
+            long id = number();
+            if (id != expectedId) {
+                pos = at;
+                throw error("expected id " + expectedId);
+            }
+            boolean deprecated = false;
+            if (kind != Kind.UNION && peek() == '!') {
+                pos++;
+                deprecated = true;
+            }
+            expect(':');
+            TypeRef type = type(1);
+            expect(' ');
+            String name = name();
+            expect(';');
+            return new Member((int) id, deprecated, type, name);
+        }
+
+        private EnumMember enumMember(List<EnumMember> before) {
+            if (before.size() == MAX_ENUM_MEMBERS) {
+                throw error("more than " + MAX_ENUM_MEMBERS + " members");
+            }
+            String name = name();
+            expect('=');
+            int at = pos;
+            long number = number();
+            if (number > Integer.MAX_VALUE) {
+                pos = at;
+                throw error("member number above 2147483647");
+            }
+            if (before.isEmpty() ? number != 0 : number <= before.get(before.size() - 1).number()) {
+                pos = at;
+                throw error(before.isEmpty() ? "the first member is not numbered 0" : "member numbers not ascending");
+            }
+            expect(';');
+            return new EnumMember(name, (int) number);
+        }
+
+        private TypeRef type(int depth) {
+            if (depth > MAX_NESTING) {
+                throw error("type nested more than " + MAX_NESTING + " levels");
+            }
+            int at = pos;
+            String word = qualifiedName();
+            if (peek() == '<') {
+                int arity = switch (word) {
+                    case "list", "optional" -> 1;
+                    case "map" -> 2;
+                    default -> {
+                        pos = at;
+                        throw error("expected list, map or optional before '<'");
+                    }
+                };
+                pos++;
+                List<TypeRef> args = new ArrayList<>(arity);
+                args.add(type(depth + 1));
+                if (arity == 2) {
+                    expect(',');
+                    expect(' ');
+                    args.add(type(depth + 1));
+                }
+                expect('>');
+                return new TypeRef(null, word, List.copyOf(args), null);
+            }
+            if (BUILTINS.contains(word)) {
+                return new TypeRef(word, null, List.of(), null);
+            }
+            if (word.equals("list") || word.equals("map") || word.equals("optional")) {
+                pos = at;
+                throw error(word + " without '<'");
+            }
+            used.putIfAbsent(word, new int[] {line, at - lineStart + 1});
+            return new TypeRef(null, null, List.of(), word);
+        }
+
+        /** A decimal number without sign or leading zeros, at most 10 digits. */
+        private long number() {
+            int start = pos;
+            while (pos < s.length() && s.charAt(pos) >= '0' && s.charAt(pos) <= '9' && pos - start < 11) {
+                pos++;
+            }
+            if (pos == start) {
+                throw error("expected a number");
+            }
+            if ((s.charAt(start) == '0' && pos - start > 1) || pos - start > 10) {
+                pos = start;
+                throw error("malformed number");
+            }
+            return Long.parseLong(s, start, pos, 10);
+        }
+
+        private String qualifiedName() {
+            int start = pos;
+            name();
+            while (peek() == '.') {
+                pos++;
+                name();
+            }
+            return s.substring(start, pos);
+        }
+
+        /** A name: a letter, then letters, digits and underscores, at most 120 characters. */
+        private String name() {
+            int start = pos;
+            if (!(pos < s.length() && isLetter(s.charAt(pos)))) {
+                throw error("expected a name");
+            }
+            pos++;
+            while (pos < s.length() && (isLetter(s.charAt(pos)) || s.charAt(pos) == '_'
+                    || (s.charAt(pos) >= '0' && s.charAt(pos) <= '9'))) {
+                if (pos - start == MAX_NAME) {
+                    throw error("name longer than " + MAX_NAME + " characters");
+                }
+                pos++;
+            }
+            return s.substring(start, pos);
+        }
+
+        /** A word such as a keyword: {@link #name} without the length check mattering. */
+        private String word() {
+            return name();
+        }
+
+        private static boolean isLetter(char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        }
+
+        private int peek() {
+            return pos < s.length() ? s.charAt(pos) : -1;
+        }
+
+        private void expect(char c) {
+            if (peek() != c) {
+                throw error("expected " + describe(c));
+            }
+            pos++;
+        }
+
+        private static String describe(char c) {
+            return switch (c) {
+                case '\n' -> "the end of the line";
+                case ' ' -> "a space";
+                default -> "'" + c + "'";
+            };
+        }
+
+        private IllegalArgumentException error(String what) {
+            return new IllegalArgumentException("bad schema text at line " + line + ", column " + (pos - lineStart + 1)
+                    + ": " + what);
+        }
+    }
+}
