@@ -47,6 +47,10 @@ class DecodeErrorKind(enum.Enum):
     WRONG_TYPE = "wrong type"
     #: A stream frame longer than the reader's maximum. Offset: the frame length's first byte.
     MESSAGE_TOO_LARGE = "message too large"
+    #: A stream whose writer's schema is not compatible with the reader's (SPEC §9.1), or, when
+    #: the reader requires a known one, whose writer's schema it does not know. Offset: 13, the
+    #: header's fingerprint.
+    INCOMPATIBLE_SCHEMA = "incompatible schema"
 
 
 class DecodeError(ValueError):

@@ -27,6 +27,11 @@ class Player(_enum.IntEnum):
         # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "enum bench.media.Player{JAVA=0;FLASH=1;}", ()
+
 
 _M_Player: dict[int, Player] = {m.value: m for m in Player}
 
@@ -42,6 +47,11 @@ class Size(_enum.IntEnum):
         # Open (SPEC §12.3): a number the schema does not name is kept, not refused. Typed as
         # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "enum bench.media.Size{SMALL=0;LARGE=1;}", ()
 
 
 _M_Size: dict[int, Size] = {m.value: m for m in Size}
@@ -137,6 +147,11 @@ class Image:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Image, int]:
         return _codec_Image.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record bench.media.Image{1:string uri;2:optional<string> title;3:i32 width;4:i32 height;5:bench.media.Size size;}", (Size,)
 
 
 class Media:
@@ -254,6 +269,11 @@ class Media:
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Media, int]:
         return _codec_Media.decode_body(data, pos, end, depth)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record bench.media.Media{1:string uri;2:optional<string> title;3:i32 width;4:i32 height;5:string format;6:i64 duration;7:i64 size;8:optional<i32> bitrate;9:list<string> persons;10:bench.media.Player player;11:optional<string> copyright;}", (Player,)
+
 
 class MediaContent:
     """A media item with its images."""
@@ -333,6 +353,11 @@ class MediaContent:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[MediaContent, int]:
         return _codec_MediaContent.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record bench.media.MediaContent{1:bench.media.Media media;2:list<bench.media.Image> images;}", (Media, Image,)
 
 
 # The wire format of the types above (SPEC §5), bound to the C accelerator when it is built and

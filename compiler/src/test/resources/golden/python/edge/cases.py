@@ -28,6 +28,11 @@ class Color(_enum.IntEnum):
         # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "enum edge.cases.Color{RED=0;GREEN=1;BLUE=2;}", ()
+
 
 _M_Color: dict[int, Color] = {m.value: m for m in Color}
 
@@ -45,6 +50,11 @@ class HostileKind(_enum.IntEnum):
         # Open (SPEC §12.3): a number the schema does not name is kept, not refused. Typed as
         # Enum._missing_ is: a member may have the enum's own name, which hides it in here.
         return _c.unknown_member(cls, value)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "enum edge.cases.HostileKind{PLAIN=0;ODD=1;}", ()
 
 
 _M_HostileKind: dict[int, HostileKind] = {m.value: m for m in HostileKind}
@@ -177,6 +187,11 @@ class Scalars:
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Scalars, int]:
         return _codec_Scalars.decode_body(data, pos, end, depth)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.Scalars{1:bool b;2:i8 i8_value;3:i16 i16_value;4:i32 i32_value;5:i64 i64_value;6:u8 u8_value;7:u16 u16_value;8:u32 u32_value;9:u64 u64_value;10:f32 f32_value;11:f64 f64_value;12:string text;13:bytes data;14:edge.cases.Color color;}", (Color,)
+
 
 class Keywords:
     """Names that are keywords in Java, Rust or Python."""
@@ -280,6 +295,11 @@ class Keywords:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Keywords, int]:
         return _codec_Keywords.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.Keywords{1:string type;2:string class;3:i32 match;4:bool self;5:string import;6:i32 default;7:string fn;8:optional<string> none;}", ()
 
 
 class Collections:
@@ -453,6 +473,11 @@ class Collections:
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Collections, int]:
         return _codec_Collections.decode_body(data, pos, end, depth)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.Collections{1:list<i32> ints;2:list<u64> big;3:list<f64> doubles;4:list<bool> flags;5:list<string> names;6:list<bytes> blobs;7:map<i64, string> by_id;8:map<edge.cases.Color, list<string>> by_color;9:optional<list<string>> maybe_names;10:optional<map<string, i32>> maybe_map;11:list<optional<string>> sparse;12:map<string, optional<i32>> sparse_map;13:list<list<i32>> matrix;14:optional<edge.cases.Scalars> scalars;15:list<edge.cases.Color> colors;16:list<f32> floats;17:optional<i32> opt1;18:optional<i32> opt2;19:optional<i32> opt3;20:optional<i32> opt4;21:optional<i32> opt5;22:optional<i32> opt6;23:optional<i32> opt7;24:optional<i32> opt8;25:optional<i32> opt9;}", (Color, Scalars,)
+
 
 class Lit:
     """A literal number."""
@@ -503,6 +528,11 @@ class Lit:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Lit, int]:
         return _codec_Lit.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "struct edge.cases.Lit{1:i64 value;}", ()
 
 
 class BinOp:
@@ -588,6 +618,11 @@ class BinOp:
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[BinOp, int]:
         return _codec_BinOp.decode_body(data, pos, end, depth)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.BinOp{1:string op;2:edge.cases.Expr left;3:edge.cases.Expr right;}", (Expr,)
+
 
 class Expr:
     """An expression tree."""
@@ -617,6 +652,11 @@ class Expr:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Expr, int]:
         return _codec_Expr.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "union edge.cases.Expr{1:edge.cases.Lit lit;2:edge.cases.BinOp bin;3:string name;4:list<edge.cases.Expr> call;}", (Lit, BinOp,)
 
 
 class ExprLit(Expr):
@@ -830,6 +870,11 @@ class Node:
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Node, int]:
         return _codec_Node.decode_body(data, pos, end, depth)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.Node{1:string label;2:list<edge.cases.Node> children;3:optional<edge.cases.Node> next;}", ()
+
 
 class Sample:
     """A frozen layout with an optional: presence bits without framing."""
@@ -888,6 +933,11 @@ class Sample:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Sample, int]:
         return _codec_Sample.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "struct edge.cases.Sample{1:f64 x;2:optional<f64> y;3:edge.cases.Color color;}", (Color,)
 
 
 class EvolvedV1:
@@ -968,6 +1018,11 @@ class EvolvedV1:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV1, int]:
         return _codec_EvolvedV1.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.EvolvedV1{1:string name;2:i32 count;}", ()
 
 
 class EvolvedV2:
@@ -1057,6 +1112,11 @@ class EvolvedV2:
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[EvolvedV2, int]:
         return _codec_EvolvedV2.decode_body(data, pos, end, depth)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.EvolvedV2{1:string name;2!:i32 count;3:optional<string> note;4:list<string> tags;5:edge.cases.Sample sample;}", (Sample,)
+
 
 class Empty:
     """A record with no fields (yet): its message is the single byte 00, and fields may be appended
@@ -1125,6 +1185,11 @@ class Empty:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[Empty, int]:
         return _codec_Empty.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.Empty{}", ()
 
 
 class HostileDocs:
@@ -1221,6 +1286,11 @@ class HostileDocs:
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileDocs, int]:
         return _codec_HostileDocs.decode_body(data, pos, end, depth)
 
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "record edge.cases.HostileDocs{1:string text;2:optional<i32> number;3:edge.cases.HostileKind kind;4:edge.cases.HostileChoice choice;}", (HostileKind, HostileChoice,)
+
 
 class HostileChoice:
     """A union whose variant docs are hostile: \\u000a \""""
@@ -1250,6 +1320,11 @@ class HostileChoice:
     @staticmethod
     def _read_content(data: bytes, pos: int, end: int, depth: int) -> tuple[HostileChoice, int]:
         return _codec_HostileChoice.decode_body(data, pos, end, depth)
+
+    @staticmethod
+    def _cser_canonical() -> tuple[str, tuple[type, ...]]:
+        """This type's line of canonical schema text and the types it names (SPEC §8.1)."""
+        return "union edge.cases.HostileChoice{1:string text;2:i32 number;}", ()
 
 
 class HostileChoiceText(HostileChoice):

@@ -18,9 +18,11 @@ import java.util.List;
  * @param declarations, params, inits, toJson what each attribute contributes to each part
  * @param fromJson every field, deprecated ones included (JSON input ignores those)
  * @param jsonHelpers the functions fromJson's deepest conversions call (PythonJsonBuilder.LAMBDA_LEVELS)
+ * @param canonical the type's line of canonical text and the types it names (SPEC §8.1)
  */
 public record MessageClass(String name, String qualifiedName, String schemaName, boolean struct, List<String> doc,
         String typeId, String fingerprint, List<String> slots, List<String> attributes,
         @ModelElement List<FieldDecl> declarations, @ModelElement List<InitParam> params,
         @ModelElement List<InitAssign> inits, @ModelElement List<FieldToJson> toJson,
-        @ModelElement List<FieldFromJson> fromJson, @ModelElement List<JsonHelper> jsonHelpers) {}
+        @ModelElement List<FieldFromJson> fromJson, @ModelElement List<JsonHelper> jsonHelpers,
+        @ModelElement CanonicalLine canonical) {}

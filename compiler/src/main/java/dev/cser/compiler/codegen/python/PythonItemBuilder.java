@@ -82,7 +82,17 @@ final class PythonItemBuilder {
         List<EnumClass.Member> members = e.members().stream()
                 .map(m -> new EnumClass.Member(target.enumMember(m.name()), m.value(), target.docLines(m.doc())))
                 .toList();
-        return new EnumClass(target.className(e.name()), e.qualifiedName(), target.docLines(e.doc()), members);
+        return new EnumClass(target.className(e.name()), e.qualifiedName(), target.docLines(e.doc()), members,
+                canonicalLine(e));
+    }
+
+    /**
+     * The declaration's line of canonical text and the classes of the types it names (SPEC §8.1),
+     * as this module names them (a type of another package through its module's alias, which a
+     * field already imports).
+     */
+    private CanonicalLine canonicalLine(Declaration d) {
+        return new CanonicalLine(CanonicalText.lineOf(d), CanonicalText.named(d).stream().map(mapper::classOf).toList());
     }
 
     /** The attribute names of a record's or struct's fields, in id order (deprecated ones too). */
@@ -132,7 +142,7 @@ final class PythonItemBuilder {
                 target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
                 target.hexLiteral(CanonicalText.fingerprint(m)),
                 attributes.stream().sorted(PythonItemBuilder::natural).toList(), attributes, declarations, params, inits,
-                toJson, fromJson, helpers.functions());
+                toJson, fromJson, helpers.functions(), canonicalLine(m));
     }
 
     RecordDescriptor recordDescriptor(MessageType m) {
@@ -183,7 +193,7 @@ final class PythonItemBuilder {
         return new UnionClass(union, u.qualifiedName(), u.name(), target.docLines(u.doc()),
                 target.hexLiteral(CanonicalText.typeId(u)), target.hexLiteral(CanonicalText.fingerprint(u)),
                 zero.name(), zero.schemaName(), PythonCodecBuilder.zero(zeroType), unknownClasses.get(u), variants,
-                toJson, fromJson, helpers.functions());
+                toJson, fromJson, helpers.functions(), canonicalLine(u));
     }
 
     UnionDescriptor unionDescriptor(UnionType u) {
