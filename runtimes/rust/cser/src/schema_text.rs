@@ -7,7 +7,8 @@
 //! the built-in types of SPEC §3 spelled as the compiler spells them (`map<K, V>` with exactly
 //! `", "`); the rules of SPEC §2 a canonical text can break (naming cases, unique names, no
 //! empty struct, union or enum, map keys, optionals) and the limits of SPEC §2.1 (32 levels of
-//! type nesting, 1,000 fields or variants, 4,096 enum members, names of 120 characters). Time
+//! type nesting, 1,000 fields or variants, 4,096 enum members, names of 120 characters, packages
+//! of 16 parts). Time
 //! is linear in the text's size, recursion is bounded by the nesting limit, and no input makes
 //! it panic.
 
@@ -24,6 +25,8 @@ pub const MAX_FIELDS: usize = 1000;
 pub const MAX_MEMBERS: usize = 4096;
 /// Longest name: a type, field, variant, member or package part (SPEC §2.1).
 pub const MAX_NAME_LEN: usize = 120;
+/// Most parts of a package name (SPEC §2.1).
+pub const MAX_PACKAGE_PARTS: usize = 16;
 
 /// What kind of declaration a line is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -484,6 +487,11 @@ impl<'a> Parser<'a> {
             let w = self.word();
             if self.peek() == Some(b'.') {
                 self.pos = part_start.at;
+                if parts == MAX_PACKAGE_PARTS {
+                    return Err(self.error(format!(
+                        "a package of more than {MAX_PACKAGE_PARTS} parts (SPEC §2.1)"
+                    )));
+                }
                 self.name(Case::Package)?;
                 self.pos += 1;
                 parts += 1;
@@ -1108,6 +1116,12 @@ mod tests {
         let named = |n: usize| format!("record {}.R{}{{}}\n", "a".repeat(n), "x".repeat(n - 1));
         assert!(SchemaText::parse(&named(MAX_NAME_LEN)).is_ok());
         assert!(error(&named(MAX_NAME_LEN + 1)).ends_with("a name longer than 120 characters"));
+        let package = |n: usize| format!("record {}R{{}}\n", "p.".repeat(n));
+        assert!(SchemaText::parse(&package(MAX_PACKAGE_PARTS)).is_ok());
+        assert_eq!(
+            error(&package(MAX_PACKAGE_PARTS + 1)),
+            "bad schema text at line 1, column 40: a package of more than 16 parts (SPEC §2.1)"
+        );
         let long_field = format!("record a.R{{1:i32 {};}}\n", "f".repeat(MAX_NAME_LEN + 1));
         assert!(error(&long_field).contains("column 18: a name longer than 120 characters"));
     }
