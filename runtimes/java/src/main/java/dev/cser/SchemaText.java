@@ -61,6 +61,11 @@ public final class SchemaText {
     static final int MAX_MEMBERS = 1000;
     static final int MAX_ENUM_MEMBERS = 4096;
     static final int MAX_NAME = 120;
+    static final int MAX_PACKAGE_PARTS = 16;
+    /** SPEC §2's names: package parts and fields snake_case, types PascalCase, members UPPER_SNAKE. */
+    private static final java.util.regex.Pattern SNAKE = java.util.regex.Pattern.compile("[a-z][a-z0-9_]*");
+    private static final java.util.regex.Pattern PASCAL = java.util.regex.Pattern.compile("[A-Z][A-Za-z0-9]*");
+    private static final java.util.regex.Pattern UPPER = java.util.regex.Pattern.compile("[A-Z][A-Z0-9_]*");
     private static final Set<String> BUILTINS = Set.of("bool", "i8", "u8", "i16", "u16", "i32", "u32", "i64",
             "u64", "f32", "f64", "string", "bytes");
 
@@ -100,6 +105,8 @@ public final class SchemaText {
         private int lineStart;
         /** Every named type a field or variant uses, with where, to check once all lines are read. */
         private final Map<String, int[]> used = new LinkedHashMap<>();
+        /** The names of the fields, variants or members of the line being read. */
+        private final java.util.Set<String> names = new java.util.HashSet<>();
 
         Parser(String s) {
             this.s = s;
@@ -133,7 +140,7 @@ public final class SchemaText {
         }
 
         private Type line() {
-            String keyword = word();
+            String keyword = name(null, "");
             Kind kind = switch (keyword) {
                 case "record" -> Kind.RECORD;
                 case "struct" -> Kind.STRUCT;
@@ -142,10 +149,11 @@ public final class SchemaText {
                 default -> throw error("expected record, struct, union or enum");
             };
             expect(' ');
-            String name = qualifiedName();
+            String name = qualifiedName("a type name");
             expect('{');
             List<Member> members = new ArrayList<>();
             List<EnumMember> enumMembers = new ArrayList<>();
+            names.clear();
             while (peek() != '}') {
                 if (kind == Kind.ENUM) {
                     enumMembers.add(enumMember(enumMembers));
@@ -182,9 +190,14 @@ public final class SchemaText {
                 deprecated = true;
             }
             expect(':');
-            TypeRef type = type(1);
+            TypeRef type = type(0);
             expect(' ');
-            String name = name();
+            int nameAt = pos;
+            String name = name(SNAKE, kind == Kind.UNION ? "a variant name (snake_case)" : "a field name (snake_case)");
+            if (!names.add(name)) {
+                pos = nameAt;
+                throw error((kind == Kind.UNION ? "variant '" : "field '") + name + "' twice");
+            }
             expect(';');
             return new Member((int) id, deprecated, type, name);
         }
@@ -193,7 +206,12 @@ public final class SchemaText {
             if (before.size() == MAX_ENUM_MEMBERS) {
                 throw error("more than " + MAX_ENUM_MEMBERS + " members");
             }
-            String name = name();
+            int nameAt = pos;
+            String name = name(UPPER, "a member name (UPPER_SNAKE)");
+            if (!names.add(name)) {
+                pos = nameAt;
+                throw error("member " + name + " twice");
+            }
             expect('=');
             int at = pos;
             long number = number();
@@ -209,13 +227,15 @@ public final class SchemaText {
             return new EnumMember(name, (int) number);
         }
 
+        /** A type inside {@code depth} lists, maps and optionals (§2.1: at most 32). */
         private TypeRef type(int depth) {
-            if (depth > MAX_NESTING) {
-                throw error("type nested more than " + MAX_NESTING + " levels");
-            }
             int at = pos;
-            String word = qualifiedName();
+            String word = name(null, "");
             if (peek() == '<') {
+                if (depth == MAX_NESTING) {
+                    pos = at;
+                    throw error("a type nested more than " + MAX_NESTING + " levels");
+                }
                 int arity = switch (word) {
                     case "list", "optional" -> 1;
                     case "map" -> 2;
@@ -242,8 +262,10 @@ public final class SchemaText {
                 pos = at;
                 throw error(word + " without '<'");
             }
-            used.putIfAbsent(word, new int[] {line, at - lineStart + 1});
-            return new TypeRef(null, null, List.of(), word);
+            pos = at;
+            String named = qualifiedName("a type");
+            used.putIfAbsent(named, new int[] {line, at - lineStart + 1});
+            return new TypeRef(null, null, List.of(), named);
         }
 
         /** A decimal number without sign or leading zeros, at most 10 digits. */
@@ -262,40 +284,64 @@ public final class SchemaText {
             return Long.parseLong(s, start, pos, 10);
         }
 
-        private String qualifiedName() {
+        /** {@code package.parts.Type}: one to 16 snake_case parts, then a PascalCase name. */
+        private String qualifiedName(String what) {
             int start = pos;
-            name();
-            while (peek() == '.') {
+            name(SNAKE, what + " (its package first)");
+            if (peek() != '.') {
+                throw error("expected '.': " + what + " is qualified by its package");
+            }
+            int parts = 1;
+            while (true) {
                 pos++;
-                name();
-            }
-            return s.substring(start, pos);
-        }
-
-        /** A name: a letter, then letters, digits and underscores, at most 120 characters. */
-        private String name() {
-            int start = pos;
-            if (!(pos < s.length() && isLetter(s.charAt(pos)))) {
-                throw error("expected a name");
-            }
-            pos++;
-            while (pos < s.length() && (isLetter(s.charAt(pos)) || s.charAt(pos) == '_'
-                    || (s.charAt(pos) >= '0' && s.charAt(pos) <= '9'))) {
-                if (pos - start == MAX_NAME) {
-                    throw error("name longer than " + MAX_NAME + " characters");
+                int at = pos;
+                int end = wordEnd(at);
+                if (end == at || end >= s.length() || s.charAt(end) != '.') {
+                    break;
                 }
-                pos++;
+                if (parts == MAX_PACKAGE_PARTS) {
+                    throw error("a package of more than " + MAX_PACKAGE_PARTS + " parts");
+                }
+                name(SNAKE, "a package part");
+                parts++;
             }
+            name(PASCAL, "a type name (PascalCase)");
             return s.substring(start, pos);
         }
 
-        /** A word such as a keyword: {@link #name} without the length check mattering. */
-        private String word() {
-            return name();
+        /**
+         * A name of letters, digits and underscores, at most 120 characters, matching
+         * {@code pattern} (any, when null: a keyword or built-in, checked by the caller).
+         */
+        private String name(java.util.regex.Pattern pattern, String what) {
+            int start = pos;
+            int end = wordEnd(start);
+            if (end == start) {
+                throw error(pattern == null ? "expected a name" : "expected " + what);
+            }
+            if (end - start > MAX_NAME) {
+                pos = start + MAX_NAME;
+                throw error("a name longer than " + MAX_NAME + " characters");
+            }
+            String word = s.substring(start, end);
+            if (pattern != null && !pattern.matcher(word).matches()) {
+                throw error("expected " + what + ", not '" + word + "'");
+            }
+            pos = end;
+            return word;
         }
 
-        private static boolean isLetter(char c) {
-            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        /** Where the run of letters, digits and underscores from {@code from} ends (looking at most 121 characters). */
+        private int wordEnd(int from) {
+            int end = from;
+            while (end < s.length() && end - from <= MAX_NAME && isWordChar(s.charAt(end))) {
+                end++;
+            }
+            return end;
+        }
+
+        private static boolean isWordChar(char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
         }
 
         private int peek() {

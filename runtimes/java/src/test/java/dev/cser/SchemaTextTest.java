@@ -34,10 +34,22 @@ class SchemaTextTest {
     @Test
     void errorsSayLineAndColumn() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SchemaText.parse("record a.R{1:i32 x;}\nrecord a.S{1:int y;}\n"));
-        assertEquals("bad schema text at line 2, column 14: type int is used but has no line", e.getMessage());
+                () -> SchemaText.parse("record a.R{1:i32 x;}\nrecord a.S{1:a.Int y;}\n"));
+        assertEquals("bad schema text at line 2, column 14: type a.Int is used but has no line", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> SchemaText.parse("record a.R{2:i32 x;}\n"));
         assertEquals("bad schema text at line 1, column 12: expected id 1", e.getMessage());
+    }
+
+    /** §2.1: 32 levels of lists, maps and optionals are a valid type, 33 are not. */
+    @Test
+    void nestingUpTo32Levels() {
+        String deepest = "list<".repeat(32) + "i32" + ">".repeat(32);
+        assertEquals(deepest, SchemaText.parse("record a.R{1:" + deepest + " x;}\n").types().get("a.R").members().get(0)
+                .type().spelling());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SchemaText.parse("record a.R{1:list<" + deepest + "> x;}\n"));
+        assertEquals("bad schema text at line 1, column " + (13 + 5 * 32 + 1) + ": a type nested more than 32 levels",
+                e.getMessage());
     }
 
     /** Random edits of valid texts: each is read or rejected with the documented error, never anything else. */

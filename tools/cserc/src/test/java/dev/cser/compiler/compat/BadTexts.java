@@ -62,6 +62,15 @@ final class BadTexts {
                 new String[] {"record_with_member", "record a.R{A=0;}\n"},
                 new String[] {"trailing_garbage", "record a.R{1:i32 x;}\nx"},
                 new String[] {"empty_package_part", "record a..R{1:i32 x;}\n"},
-                new String[] {"nul", "record a.R{1:i32 x;}\n\0"});
+                new String[] {"nul", "record a.R{1:i32 x;}\n\0"},
+                new String[] {"type_without_package", "record R{1:i32 x;}\n"},
+                new String[] {"package_not_snake_case", "record A.R{1:i32 x;}\n"},
+                new String[] {"type_not_pascal_case", "record a.r{1:i32 x;}\n"},
+                new String[] {"field_not_snake_case", "record a.R{1:i32 X;}\n"},
+                new String[] {"member_not_upper_case", "enum a.E{a=0;}\n"},
+                new String[] {"field_twice", "record a.R{1:i32 x;2:i64 x;}\n"},
+                new String[] {"variant_twice", "union a.U{1:i32 x;2:i64 x;}\n"},
+                new String[] {"member_twice", "enum a.E{A=0;A=1;}\n"},
+                new String[] {"package_of_17_parts", "record " + "p.".repeat(17) + "R{1:i32 x;}\n"});
     }
 }
