@@ -475,6 +475,14 @@ public final class CserReader {
     }
 
     /**
+     * A copy of the bytes read since {@link #position()} was {@code start}: what a deprecated field
+     * was read from, which its value keeps (SPEC §5.5.1, {@link DeprecatedFields}).
+     */
+    public byte[] bytesSince(int start) {
+        return Arrays.copyOfRange(buf, this.start + start, pos);
+    }
+
+    /**
      * Starts reading the payload of a union's non-record variant (SPEC §5.7): reads its length
      * and limits reading to it. A record variant's payload is the record itself: read it as any
      * record.

@@ -54,7 +54,6 @@ public final class Image {
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"uri", "title", "width", "height", "size"};
-
     /**
      * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
      * {@code dev.cser.CanonicalLine.text} puts together into a root's text.

@@ -54,7 +54,6 @@ public final class Collections {
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"ints", "big", "doubles", "flags", "names", "blobs", "by_id", "by_color", "maybe_names", "maybe_map", "sparse", "sparse_map", "matrix", "scalars", "colors", "floats", "opt1", "opt2", "opt3", "opt4", "opt5", "opt6", "opt7", "opt8", "opt9"};
-
     /**
      * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
      * {@code dev.cser.CanonicalLine.text} puts together into a root's text.

@@ -55,6 +55,9 @@ public final class EvolvedV2 {
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"name", "count", "note", "tags", "sample"};
 
+    /** How many deprecated fields this type has: the slots of {@code deprecatedFields}. */
+    private static final int KEPT_SLOTS = 1;
+
     /**
      * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
      * {@code dev.cser.CanonicalLine.text} puts together into a root's text.
@@ -78,6 +81,12 @@ public final class EvolvedV2 {
     private String note;
     private java.util.List<String> tags;
     private Sample sample;
+
+    /**
+     * The bytes this value's deprecated fields were read from, a slot each, written back in their
+     * place (SPEC §5.5.1); null while none were read but zero values.
+     */
+    private byte[][] deprecatedFields;
     /** What a newer writer put in this record that this schema does not know (SPEC §5.5.1); null while none. */
     private UnknownFields unknownFields;
 
@@ -244,7 +253,7 @@ public final class EvolvedV2 {
         w.enter();
         UnknownFields unknown = this.unknownFields;
         w.writeString(this.name);
-        w.writeRaw(ZERO_COUNT, 0, ZERO_COUNT.length); // count: deprecated
+        dev.cser.DeprecatedFields.write(w, this.deprecatedFields, 0, ZERO_COUNT); // count: deprecated, as read
         w.writeByte((this.note != null ? 1 : 0) | (unknown != null ? unknown.presenceBits() : 0));
         if (this.note != null) {
             w.writeString(this.note);
@@ -280,9 +289,12 @@ public final class EvolvedV2 {
                 }
                 at = 1;
                 {
-                    // Deprecated: read to validate, then dropped.
+                    // Deprecated: read to check it, and kept as the bytes it was read from (SPEC §5.5.1).
+                    int keptFrom = r.position();
                     int unused;
                     unused = r.readI32();
+                    msg.deprecatedFields = dev.cser.DeprecatedFields.keep(msg.deprecatedFields, KEPT_SLOTS, 0, r, keptFrom,
+                            ZERO_COUNT);
                 }
                 if (!r.hasMore()) {
                     break fields;
@@ -344,6 +356,9 @@ public final class EvolvedV2 {
         if (!(java.util.Objects.equals(this.sample, that.sample))) {
             return false;
         }
+        if (!dev.cser.DeprecatedFields.equal(this.deprecatedFields, that.deprecatedFields)) {
+            return false;
+        }
         return java.util.Objects.equals(this.unknownFields, that.unknownFields);
     }
 
@@ -354,6 +369,10 @@ public final class EvolvedV2 {
         h = 31 * h + java.util.Objects.hashCode(this.note);
         h = 31 * h + java.util.Objects.hashCode(this.tags);
         h = 31 * h + java.util.Objects.hashCode(this.sample);
+        // Kept bytes change the hash only when there are some.
+        if (this.deprecatedFields != null) {
+            h = 31 * h + dev.cser.DeprecatedFields.hash(this.deprecatedFields);
+        }
         // Unknown fields change the hash only when there are some.
         return this.unknownFields == null ? h : 31 * h + this.unknownFields.hashCode();
     }

@@ -54,7 +54,6 @@ public final class Scalars {
 
     /** Schema field names in id order, for decode error paths. */
     private static final String[] FIELD_NAMES = {"b", "i8_value", "i16_value", "i32_value", "i64_value", "u8_value", "u16_value", "u32_value", "u64_value", "f32_value", "f64_value", "text", "data", "color"};
-
     /**
      * This type's line of canonical schema text and the types the line names (SPEC §8.1), which
      * {@code dev.cser.CanonicalLine.text} puts together into a root's text.

@@ -51,13 +51,19 @@ public final class FieldCode {
      * @param presence for a group start, its slots the API can see (a deprecated one is always absent)
      * @param unknownBits for the start of a record's last group with bits past its slots: the
      *     record's unknown presence bits are ORed into the byte (SPEC §5.5.1)
+     * @param keptSlot for a deprecated field, its slot among the value's kept bytes
+     *     ({@code dev.cser.DeprecatedFields}, SPEC §5.5.1); -1 for the others
+     * @param keptPresence for a group start, its deprecated optional slots: set when their bytes were kept
      */
     public record FieldWrite(String name, String schemaName, String constant, boolean optional, boolean deprecated,
             boolean startsPresenceGroup, List<PresenceSlot> presence, boolean unknownBits,
-            @ModelElement Writes write, String helperCall) {}
+            @ModelElement Writes write, String helperCall, int keptSlot, List<KeptPresence> keptPresence) {}
 
     /** A bit of a presence byte, set when the field is not null. */
     public record PresenceSlot(String name, int mask) {}
+
+    /** A bit of a presence byte of a deprecated optional field, set when the value kept its bytes. */
+    public record KeptPresence(int keptSlot, int mask) {}
 
     /**
      * Reading one field of a record: a body that ends before it (an older writer) leaves it and
@@ -66,9 +72,13 @@ public final class FieldCode {
      *
      * @param index the field's index in FIELD_NAMES, for error paths
      * @param presenceBit the mask of an optional field's bit in its group's byte
+     * @param keptSlot for a deprecated field, its slot among the value's kept bytes; -1 for the others
+     * @param keptZero for a deprecated field that is not optional, the suffix of its
+     *     {@link ZeroConstant} (bytes equal to it are not kept); else null
      */
     public record RecordFieldRead(int index, boolean optional, boolean deprecated, boolean startsPresenceGroup,
-            int presenceBit, @ModelElement TypeSpelling type, @ModelElement Reads read, String helperCall) {}
+            int presenceBit, @ModelElement TypeSpelling type, @ModelElement Reads read, String helperCall,
+            int keptSlot, String keptZero) {}
 
     /**
      * Reading one field of a struct: every field is there; unused presence bits must be 0.
@@ -77,7 +87,7 @@ public final class FieldCode {
      */
     public record StructFieldRead(int index, boolean optional, boolean deprecated, boolean startsPresenceGroup,
             int presenceBit, int presenceBitsUsed, @ModelElement TypeSpelling type, @ModelElement Reads read,
-            String helperCall) {}
+            String helperCall, int keptSlot, String keptZero) {}
 
     /**
      * The methods of their own that read and write a collection field of a record or struct

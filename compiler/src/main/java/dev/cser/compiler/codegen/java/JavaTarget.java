@@ -74,10 +74,10 @@ public final class JavaTarget extends Target {
     }
 
     /**
-     * Members of a generated record class that a field's would collide with: the field holding
-     * its unknown fields (SPEC §5.5.1).
+     * Members of a generated record class that a field's would collide with: the fields holding
+     * its unknown fields and its deprecated fields' bytes (SPEC §5.5.1).
      */
-    private static final Set<String> GENERATED_MEMBERS = Set.of("unknownFields");
+    private static final Set<String> GENERATED_MEMBERS = Set.of("unknownFields", "deprecatedFields");
 
     /**
      * Methods a generated accessor must not collide with: java.lang.Object's final

@@ -14,6 +14,8 @@ import java.util.List;
  * @param fieldNames every field's schema name in id order, deprecated ones included
  * @param zeroConstants a constant per deprecated field that is not optional: its zero bytes
  * @param declarations the fields of the API: those not deprecated
+ * @param keptSlots how many deprecated fields it has: slots of the bytes a value keeps of them
+ *     (SPEC §5.5.1, {@code dev.cser.DeprecatedFields}); {@code keeps} whether there are any
  * @param unknownPresenceMask a record's unknown presence bits as a Java literal ({@code 0xfe}), what
  *     {@code setUnknownFields} accepts (SPEC §5.5.1); null when its last presence byte has no free
  *     bit or it has none
@@ -23,7 +25,7 @@ public record MessageFile(String packageName, String sourcePath, String name, St
         @ModelElement List<ZeroConstant> zeroConstants, @ModelElement List<FieldDeclaration> declarations,
         @ModelElement Constructors constructors, @ModelElement List<Accessors> accessors,
         @ModelElement MessageCodec codec, @ModelElement ObjectMethods objectMethods,
-        @ModelElement MessageJson json, CanonicalCode canonical) {
+        @ModelElement MessageJson json, CanonicalCode canonical, int keptSlots, boolean keeps) {
 
     /**
      * The constructors: one holding every field's zero value, one taking every field of the API,
@@ -64,7 +66,8 @@ public record MessageFile(String packageName, String sourcePath, String name, St
      * {@code equals}, {@code hashCode} and {@code toString} over the fields of the API, and a
      * record's unknown fields.
      */
-    public record ObjectMethods(String name, boolean record, @ModelElement List<ValueMethods.Equality> equalities,
+    public record ObjectMethods(String name, boolean record, boolean keeps,
+            @ModelElement List<ValueMethods.Equality> equalities,
             @ModelElement List<ValueMethods.HashCode> hashes, @ModelElement List<FieldCode.FieldShow> shows) {}
 
     /**

@@ -106,7 +106,8 @@ final class MessageFileBuilder {
                         .toList(),
                 api.stream().map(f -> new FieldDeclaration(f.name(), JavaCodecBuilder.spell(f.type()))).toList(),
                 constructors(name, api), api.stream().map(f -> accessors(name, f)).toList(), codec(m, name, fields),
-                objectMethods(name, !m.isStruct(), api), json(m, name, fields), CanonicalCode.of(m, mapper));
+                objectMethods(name, !m.isStruct(), keptSlots(m) > 0, api), json(m, name, fields),
+                CanonicalCode.of(m, mapper), keptSlots(m), keptSlots(m) > 0);
     }
 
     /**
@@ -191,14 +192,15 @@ final class MessageFileBuilder {
                 PresenceGroup group = m.presenceGroupStartingAt(field);
                 reads.add(new StructFieldRead(f.index(), field.isOptional(), field.deprecated(),
                         field.startsPresenceGroup(), field.presenceMask(), group == null ? 0 : group.bitsUsed(),
-                        JavaCodecBuilder.spell(f.type()), read(f), readCall.apply(f)));
+                        JavaCodecBuilder.spell(f.type()), read(f), readCall.apply(f), keptSlot(m, field),
+                        keptZero(field)));
             }
             return new StructCodec(name, withPresence, writes, reads, helpers);
         }
         List<RecordFieldRead> reads = fields.stream()
                 .map(f -> new RecordFieldRead(f.index(), f.field().isOptional(), f.field().deprecated(),
                         f.field().startsPresenceGroup(), f.field().presenceMask(), JavaCodecBuilder.spell(f.type()),
-                        read(f), readCall.apply(f)))
+                        read(f), readCall.apply(f), keptSlot(m, f.field()), keptZero(f.field())))
                 .toList();
         List<ZeroFill> zeroFills = fields.stream().filter(JavaField::needsZero)
                 .map(f -> new ZeroFill(f.name(), JavaCodecBuilder.zero(f.type()))).toList();
@@ -235,14 +237,35 @@ final class MessageFileBuilder {
                 : group.liveSlots().stream()
                         .map(s -> new PresenceSlot(fields.get(m.fields().indexOf(s)).name(), s.presenceMask()))
                         .toList();
+        List<FieldCode.KeptPresence> keptPresence = group == null ? List.of()
+                : group.slots().stream().filter(Field::deprecated)
+                        .map(s -> new FieldCode.KeptPresence(keptSlot(m, s), s.presenceMask()))
+                        .toList();
         PresenceGroup extensible = m.extensiblePresenceGroup();
         return new FieldWrite(f.name(), field.name(), target.constant(field.name()), field.isOptional(),
                 field.deprecated(), field.startsPresenceGroup(), presence,
                 group != null && extensible != null && group.index() == extensible.index(),
-                f.api() ? JavaCodecBuilder.write(f.type(), new ThisField(f.name())) : null, helperCall);
+                f.api() ? JavaCodecBuilder.write(f.type(), new ThisField(f.name())) : null, helperCall,
+                keptSlot(m, field), keptPresence);
     }
 
-    private static ObjectMethods objectMethods(String name, boolean record, List<JavaField> api) {
+    /** How many deprecated fields {@code m} has: the slots of the bytes its values keep of them (SPEC §5.5.1). */
+    private static int keptSlots(MessageType m) {
+        return (int) m.fields().stream().filter(Field::deprecated).count();
+    }
+
+    /** A deprecated field's slot among the kept bytes (its place among the deprecated fields), else -1. */
+    private static int keptSlot(MessageType m, Field field) {
+        return field.deprecated() ? (int) m.fields().stream().filter(Field::deprecated).takeWhile(f -> f != field)
+                .count() : -1;
+    }
+
+    /** The suffix of a deprecated, not optional field's zero constant, whose bytes are not kept; else null. */
+    private String keptZero(Field field) {
+        return field.deprecated() && !field.isOptional() ? target.constant(field.name()) : null;
+    }
+
+    private static ObjectMethods objectMethods(String name, boolean record, boolean keeps, List<JavaField> api) {
         List<Equality> equalities = api.stream()
                 .map(f -> ValueMethodsBuilder.equality(f.type(), new ThisField(f.name()), new OtherField(f.name())))
                 .toList();
@@ -251,7 +274,7 @@ final class MessageFileBuilder {
         List<FieldShow> shows = api.stream()
                 .map(f -> new FieldShow(f.field().name(), ValueMethodsBuilder.show(f.type(), new ThisField(f.name()))))
                 .toList();
-        return new ObjectMethods(name, record, equalities, hashes, shows);
+        return new ObjectMethods(name, record, keeps, equalities, hashes, shows);
     }
 
     private static MessageJson json(MessageType m, String name, List<JavaField> fields) {

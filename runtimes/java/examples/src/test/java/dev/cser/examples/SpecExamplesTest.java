@@ -590,7 +590,9 @@ class SpecExamplesTest {
     /** Decoding the bytes gives the value; they are not its encoding (another writer's bytes). */
     private static void checkRead(Parsed p, Object value) throws Exception {
         assertEquals(typeName(value), typePrefix(p), p.where() + ": type");
-        assertEquals(value, decode(typePrefix(p), p.bytes()), p.where() + ": decode");
+        // The text form: a deprecated field's bytes, which the value read keeps (SPEC §5.5.1) and
+        // the value written out does not have, are not in it.
+        assertEquals(value.toString(), decode(typePrefix(p), p.bytes()).toString(), p.where() + ": decode");
         assertNotEquals(hex(p.bytes()), hex(encode(value)),
                 p.where() + ": these bytes are the value's own encoding: make it an 'example'");
     }
