@@ -202,11 +202,17 @@ final class DynamicDecoder {
         return bits;
     }
 
-    /** Reads field {@code i} (an optional one only when its bit in {@code presence} is set); a deprecated one is dropped. */
+    /**
+     * Reads field {@code i} (an optional one only when its bit in {@code presence} is set); a
+     * deprecated one is kept as the bytes it was read from, unless they are its zero value's
+     * (SPEC §5.5.1).
+     */
     private void readField(MessageDescriptor type, DynamicRecord msg, int i, FieldDescriptor f, int presence,
             CserReader r) throws CserDecodeException {
         Object v = null;
-        if (f.presence() == null || (presence & f.presence().mask()) != 0) {
+        int from = r.position();
+        boolean present = f.presence() == null || (presence & f.presence().mask()) != 0;
+        if (present) {
             ValueType t = f.presence() == null ? f.type() : ((ValueType.OptionalType) f.type()).inner();
             if (trace == null) {
                 v = read(t, r);
@@ -218,6 +224,11 @@ final class DynamicDecoder {
         }
         if (!f.deprecated()) {
             msg.put(i, v);
+        } else if (present) {
+            byte[] bytes = r.bytesSince(from);
+            if (f.presence() != null || !java.util.Arrays.equals(bytes, DynamicEncoder.zeroBytes(f))) {
+                msg.put(i, bytes);
+            }
         }
     }
 

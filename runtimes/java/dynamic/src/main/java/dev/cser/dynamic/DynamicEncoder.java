@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * Writes values by their descriptors, as the code cserc generates for Java writes them: the
  * canonical encoding (SPEC §6), a record's unknown fields written back (its presence bits ORed
- * into its last presence byte, then its bytes, SPEC §5.5.1), deprecated fields as their zero
- * values, and the writer's depth limit (SPEC §7). The writer's own errors (depth, lone surrogates)
+ * into its last presence byte, then its bytes, SPEC §5.5.1), deprecated fields as the bytes they
+ * were read from or else their zero values, and the writer's depth limit (SPEC §7). The writer's own errors (depth, lone surrogates)
  * pass unchanged, as from generated code; a value that does not fit its type (put in a list a
  * caller changed by hand, say) is a {@link CserEncodeException} naming its path.
  */
@@ -39,6 +39,22 @@ final class DynamicEncoder {
         } else {
             writeMessage(value, w);
         }
+    }
+
+    /** The zero value's bytes of each deprecated field, worked out once (keyed by identity: types may be cyclic). */
+    private static final java.util.Map<FieldDescriptor, byte[]> ZERO_BYTES =
+            java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+
+    /** The bytes of a deprecated, not optional field's zero value: what it is written as when nothing was kept. */
+    static byte[] zeroBytes(FieldDescriptor f) {
+        byte[] b = ZERO_BYTES.get(f);
+        if (b == null) {
+            CserWriter w = new CserWriter();
+            write(f.type(), ZeroValues.of(f.type()), w);
+            b = w.toByteArray();
+            ZERO_BYTES.put(f, b);
+        }
+        return b;
     }
 
     private static void write(ValueType type, Object value, CserWriter w) {
@@ -125,8 +141,12 @@ final class DynamicEncoder {
             }
             try {
                 if (f.deprecated()) {
-                    if (p == null) {
-                        write(f.type(), ZeroValues.of(f.type()), w); // on the wire as its zero value
+                    // The bytes it was read from (SPEC §5.5.1), or else its zero value (absent if optional).
+                    if (rec.value(i) instanceof byte[] kept) {
+                        w.writeRaw(kept, 0, kept.length);
+                    } else if (p == null) {
+                        byte[] zero = zeroBytes(f);
+                        w.writeRaw(zero, 0, zero.length);
                     }
                 } else if (p == null) {
                     write(f.type(), rec.value(i), w);
@@ -147,7 +167,8 @@ final class DynamicEncoder {
             FieldDescriptor f = fields.get(i);
             if (f.presence() != null) {
                 seen++;
-                if (!f.deprecated() && rec.value(i) != null) {
+                // A deprecated field's entry is its kept bytes, present as read, or null.
+                if (rec.value(i) != null) {
                     bits |= f.presence().mask();
                 }
             }

@@ -14,12 +14,13 @@ import java.util.Objects;
  * bit pattern), {@code Float}, {@code Double}, {@code String}, {@code byte[]}; an
  * {@link EnumValue}; a nested {@code DynamicRecord} or {@link DynamicUnion}; a
  * {@code java.util.List} (every list, including lists of numbers), a {@code java.util.Map}
- * (insertion order); null for an absent optional. Deprecated fields have no value: they are
- * written as their zero value and dropped when read.
+ * (insertion order); null for an absent optional. Deprecated fields have no value: the bytes they
+ * were read from are kept and written back (SPEC §5.5.1), and count in equality, and a value made
+ * here writes their zero value.
  */
 public final class DynamicRecord implements DynamicValue {
     private final MessageDescriptor type;
-    /** By field index; deprecated fields' entries stay null. */
+    /** By field index; a deprecated field's entry is the bytes it was read from, or null. */
     private final Object[] values;
     /** Null while there are none. */
     private UnknownFields unknownFields;

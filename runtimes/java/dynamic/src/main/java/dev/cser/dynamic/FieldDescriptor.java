@@ -8,8 +8,8 @@ import java.util.Objects;
  * @param name the schema name, snake_case (also its JSON key)
  * @param id the field id; fields are written in id order
  * @param type its type
- * @param deprecated whether it is deprecated: on the wire (written as its zero value, read and
- *     dropped), not in values or JSON
+ * @param deprecated whether it is deprecated: on the wire (kept as the bytes it was read from and
+ *     written back, SPEC §5.5.1), not in values or JSON
  * @param presence for an {@code optional<T>} field, where its presence bit is; null otherwise
  */
 public record FieldDescriptor(String name, int id, ValueType type, boolean deprecated, Presence presence) {

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 final class SchemaPairs {
     private SchemaPairs() {}
 
-    record Generated(String name, Schema oldSchema, Schema newSchema) {}
+    record Generated(String name, Schema oldSchema, Schema newSchema, Path oldFile, Path newFile) {}
 
     private static final String[] SCALARS = {"bool", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32",
             "f64", "string", "bytes"};
@@ -60,13 +60,17 @@ final class SchemaPairs {
                 List<Decl> changed = new ArrayList<>();
                 old.forEach(d -> changed.add(d.copy()));
                 List<String> edits = new ArrayList<>();
+                if (rng.nextInt(4) == 0 && growHeldByDeprecated(changed, rng)) {
+                    edits.add("grow");
+                }
                 for (int n = 1 + rng.nextInt(rng.nextInt(4) == 0 ? 3 : 1); n > 0; n--) {
                     edits.add(edit(changed, rng));
                 }
                 Schema o = compile(dir, "old" + seed, render(old));
                 Schema c = compile(dir, "new" + seed, render(changed));
                 if (o != null && c != null) {
-                    out.add(new Generated(seed + "-" + String.join("+", edits), o, c));
+                    out.add(new Generated(seed + "-" + String.join("+", edits), o, c, dir.resolve("old" + seed + ".cser"),
+                            dir.resolve("new" + seed + ".cser")));
                 }
             }
         } catch (IOException e) {
@@ -101,7 +105,11 @@ final class SchemaPairs {
                 }
             } else {
                 for (int m = 0; m < 1 + rng.nextInt(5); m++) {
-                    d.members.add(new String[] {type(rng, decls, !kind.equals("union"), 0), "f" + m, ""});
+                    // Some fields deprecated from the start: the edits then grow the types they hold.
+                    boolean deprecated = !kind.equals("union") && rng.nextInt(6) == 0;
+                    String type = deprecated && !decls.isEmpty() && rng.nextBoolean()
+                            ? decls.get(rng.nextInt(decls.size())).name : type(rng, decls, !kind.equals("union"), 0);
+                    d.members.add(new String[] {type, "f" + m, deprecated ? "deprecated " : ""});
                 }
             }
             decls.add(d);
@@ -129,6 +137,29 @@ final class SchemaPairs {
             return "optional<" + type(rng, before, false, depth + 1) + ">";
         }
         return pick(rng, SCALARS);
+    }
+
+    /**
+     * Appends a field to a record, or a variant to a union, that a deprecated field holds: the
+     * change after which an older program's own zero value of the field no longer matches what a
+     * newer writer puts there (SPEC §5.5.1). False when no deprecated field holds one.
+     */
+    private static boolean growHeldByDeprecated(List<Decl> decls, Random rng) {
+        List<Decl> held = new ArrayList<>();
+        for (Decl d : decls) {
+            for (String[] m : d.members) {
+                if (m.length > 2 && m[2].startsWith("deprecated")) {
+                    decls.stream().filter(t -> t.name.equals(m[0]) && !t.kind.equals("enum") && !t.kind.equals("struct"))
+                            .forEach(held::add);
+                }
+            }
+        }
+        if (held.isEmpty()) {
+            return false;
+        }
+        Decl t = held.get(rng.nextInt(held.size()));
+        t.members.add(new String[] {pick(rng, SCALARS), "grown", ""});
+        return true;
     }
 
     /** One random edit of a random declaration; returns its name for the pair's label. */
