@@ -20,7 +20,8 @@
 //! errors alike), [`errors`] the decode and encode errors, [`unknown`] the [`UnknownFields`]
 //! a record keeps of the fields a newer writer put in it (SPEC §5.5.1) and the
 //! [`UnknownVariant`] a union value holds when a newer writer set a variant its schema does not
-//! have (SPEC §5.7).
+//! have (SPEC §5.7), [`deprecated`] the [`DeprecatedFields`] a record or struct keeps of its
+//! deprecated fields, the bytes each was read from (SPEC §5.5.1).
 //!
 //! With the cargo feature `json` (off by default), `json` is the JSON mapping of values
 //! (SPEC §11) that `cserc --json` code calls, read and written through serde_json.
@@ -57,6 +58,7 @@
 #![warn(missing_docs)]
 
 pub mod collections;
+pub mod deprecated;
 pub mod errors;
 #[cfg(feature = "json")]
 pub mod json;
@@ -72,6 +74,7 @@ pub mod writer;
 pub mod zigzag;
 
 pub use collections::{presence_byte, MapKey};
+pub use deprecated::DeprecatedFields;
 pub use errors::{DecodeError, DecodeErrorKind, EncodeError};
 pub use limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};
 pub use path::{FieldPath, PathSegment};
