@@ -21,8 +21,9 @@ use std::fmt;
 /// `pub deprecated_fields: cser::DeprecatedFields`. It is one pointer wide and allocates
 /// nothing while empty, which it is in every value a program builds (`Default`) and in every
 /// value decoded from bytes that hold the zero values there. Only a decoder keeps bytes: a
-/// program can compare, drop ([`DeprecatedFields::clear`]) and write them back, not make them
-/// up.
+/// program can compare, drop ([`DeprecatedFields::clear`]) and write them back, or give them to
+/// another value of the same type, not make them up. (They hold no mark of their type: given
+/// to a value of another type, they would be written as that type's fields of the same ids.)
 ///
 /// The kept bytes are part of the value: two are equal (and hash alike) when they keep the same
 /// bytes for the same fields. `Debug` shows only how many fields keep bytes
