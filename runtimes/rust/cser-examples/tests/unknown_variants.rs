@@ -308,9 +308,17 @@ fn a_deprecated_union_field_is_its_zero_variant_in_a_payload() {
     // old: InnerV1's zero value, `a = ""`: tag 1, payload length 1, the empty string.
     assert_eq!(r.encode(), [0x05, 0x01, 0x01, 0x00, 0x01, b'k']);
     assert_eq!(Retired::decode(&r.encode()).unwrap(), r);
-    // Whatever an older writer put there is read and dropped, an unknown variant too.
+    // Whatever another writer put there is read, kept as its bytes and written back (SPEC
+    // §5.5.1), an unknown variant too.
     let old = [0x07, 0x09, 0x03, 0x02, b'o', b'k', 0x01, b'k'];
-    assert_eq!(Retired::decode(&old).unwrap(), r);
+    let back = Retired::decode(&old).unwrap();
+    assert_eq!(back.deprecated_fields.get(1), Some(&old[1..6]));
+    assert_ne!(back, r);
+    assert_eq!(back.kept, r.kept);
+    assert_eq!(back.encode(), old);
+    // Its zero value's bytes are not kept: the value is the one a program builds.
+    let zero = Retired::decode(&r.encode()).unwrap();
+    assert!(zero.deprecated_fields.is_empty());
 }
 
 // ---- random values, mutated bytes --------------------------------------------------------

@@ -20,7 +20,8 @@
 //! errors alike), [`errors`] the decode and encode errors, [`unknown`] the [`UnknownFields`]
 //! a record keeps of the fields a newer writer put in it (SPEC §5.5.1) and the
 //! [`UnknownVariant`] a union value holds when a newer writer set a variant its schema does not
-//! have (SPEC §5.7).
+//! have (SPEC §5.7), [`deprecated`] the [`DeprecatedFields`] a record or struct keeps of its
+//! deprecated fields, the bytes each was read from (SPEC §5.5.1).
 //!
 //! Reading with the writer's schema (SPEC §8.1, §9.1): every generated type implements
 //! [`Canonical`], its piece of canonical schema text, and [`canonical_text`] puts a root's text
@@ -68,6 +69,7 @@
 
 pub mod canonical;
 pub mod collections;
+pub mod deprecated;
 pub mod errors;
 #[cfg(feature = "json")]
 pub mod json;
@@ -88,6 +90,7 @@ pub mod zigzag;
 
 pub use canonical::{canonical_text, fingerprint, type_id, Canonical, CanonicalLines};
 pub use collections::{presence_byte, MapKey};
+pub use deprecated::DeprecatedFields;
 pub use errors::{DecodeError, DecodeErrorKind, EncodeError};
 pub use known_schemas::KnownSchemas;
 pub use limits::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE};

@@ -1,5 +1,6 @@
 //! [`Reader`]: reads cser-encoded values (SPEC §4–§5) from a byte slice.
 
+use crate::deprecated::DeprecatedFields;
 use crate::errors::{DecodeError, DecodeErrorKind};
 use crate::limits::{self, DEFAULT_MAX_DEPTH};
 use crate::unknown::{UnknownFields, UnknownVariant};
@@ -628,6 +629,30 @@ impl<'a> Reader<'a> {
         UnknownFields::new(presence_bits, rest)
     }
 
+    // ---- deprecated fields (SPEC §5.5.1) ----------------------------------------------------
+
+    /// Reads the deprecated field `id` of a record or struct: `read` reads its value as its type
+    /// (checking it, as any field's) and the value is dropped, while the bytes it was read from
+    /// are kept in `into`, unless they are `zero`: the bytes the field takes when nothing is
+    /// kept, its zero value's encoding for a non-optional field. For an optional field, called
+    /// only when its presence bit is set, `zero` is empty: every value takes at least one byte
+    /// (SPEC §5), so a present value's bytes are always kept, and keeping them is what sets the
+    /// bit again ([`DeprecatedFields::contains`]).
+    #[inline]
+    pub fn read_deprecated<T>(
+        &mut self,
+        id: u32,
+        zero: &[u8],
+        into: &mut DeprecatedFields,
+        read: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<()> {
+        let start = self.pos;
+        read(self)?;
+        let bytes = &self.buf[start..self.pos];
+        into.keep(id, bytes, zero);
+        Ok(())
+    }
+
     // ---- union payloads (SPEC §5.7) ---------------------------------------------------------
 
     /// Reads the payload of a union variant this union knows and whose type is not a record
@@ -1132,6 +1157,40 @@ mod tests {
         let mut u = UnknownFields::default();
         r.read_unknown_fields(0x80, &mut u);
         assert_eq!((u.presence_bits(), u.bytes()), (0x80, &[][..]));
+    }
+
+    #[test]
+    fn deprecated_fields_keep_the_bytes_read() {
+        use crate::DeprecatedFields;
+        // A deprecated string (zero `00`) holding "pw", then one holding "", then a present
+        // optional (zero: nothing) holding 0.
+        let bytes = [0x02, 0x70, 0x77, 0x00, 0x00];
+        let mut r = Reader::new(&bytes);
+        let mut kept = DeprecatedFields::default();
+        r.read_deprecated(2, &[0x00], &mut kept, |r| r.read_string())
+            .unwrap();
+        r.read_deprecated(3, &[0x00], &mut kept, |r| r.read_string())
+            .unwrap();
+        r.read_deprecated(4, &[], &mut kept, |r| r.read_i64())
+            .unwrap();
+        r.expect_end().unwrap();
+        assert_eq!(
+            kept.iter().collect::<Vec<_>>(),
+            [(2, &[0x02, 0x70, 0x77][..]), (4, &[0x00][..])]
+        );
+        // Checked as its type: a bad value fails, where it is, and nothing is kept.
+        let mut r = Reader::new(&[0x02, 0xff, 0xfe]);
+        let mut kept = DeprecatedFields::default();
+        let e = r
+            .read_deprecated(2, &[0x00], &mut kept, |r| r.read_string())
+            .unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::BadUtf8, 1));
+        assert!(kept.is_empty());
+        let e = Reader::new(&[0x05, 0x61])
+            .read_deprecated(2, &[0x00], &mut kept, |r| r.read_string())
+            .unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::LengthTooLarge);
+        assert!(kept.is_empty());
     }
 
     /// A union value of SPEC §13.13's `Shape` as generated code reads it: 2 `rect` (a struct of

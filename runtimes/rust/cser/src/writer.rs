@@ -1,5 +1,6 @@
 //! [`Writer`]: appends the cser encoding of values (SPEC §4–§5) to a `Vec<u8>`.
 
+use crate::deprecated::DeprecatedFields;
 use crate::errors::EncodeError;
 use crate::limits::DEFAULT_MAX_DEPTH;
 use crate::unknown::{UnknownFields, UnknownVariant};
@@ -344,6 +345,18 @@ impl Writer {
         self.buf.extend_from_slice(bytes);
     }
 
+    // ---- deprecated fields (SPEC §5.5.1) ----------------------------------------------------
+
+    /// Writes the deprecated field `id` of a record or struct in its place: the bytes `kept`
+    /// holds of it, as they were read, or else `zero`, the bytes it takes when nothing is kept
+    /// (its zero value's encoding; nothing for an optional field, which is then absent and whose
+    /// presence bit is [`DeprecatedFields::contains`]). The bytes add no depth here: they were
+    /// checked when they were read.
+    #[inline]
+    pub fn write_deprecated(&mut self, kept: &DeprecatedFields, id: u32, zero: &[u8]) {
+        self.buf.extend_from_slice(kept.get(id).unwrap_or(zero));
+    }
+
     // ---- depth -----------------------------------------------------------------------------
 
     /// An optimisation barrier: generated code calls it every 64 fields of a wide record or
@@ -467,6 +480,33 @@ pub(crate) mod tests {
         let mut w = Writer::new();
         f(&mut w);
         w.finish().unwrap()
+    }
+
+    #[test]
+    fn deprecated_fields_are_written_as_kept_or_as_their_zero() {
+        let mut r = crate::Reader::new(&[0x02, 0x70, 0x77, 0x03]);
+        let mut kept = DeprecatedFields::default();
+        r.read_deprecated(2, &[0x00], &mut kept, |r| r.read_string())
+            .unwrap();
+        r.read_deprecated(5, &[], &mut kept, |r| r.read_u8())
+            .unwrap();
+        assert_eq!(
+            bytes(|w| {
+                w.write_deprecated(&kept, 1, &[0x00]);
+                w.write_deprecated(&kept, 2, &[0x00]);
+                w.write_deprecated(&kept, 4, &[]);
+                w.write_deprecated(&kept, 5, &[]);
+            }),
+            [0x00, 0x02, 0x70, 0x77, 0x03]
+        );
+        kept.clear();
+        assert_eq!(
+            bytes(|w| {
+                w.write_deprecated(&kept, 2, &[0x00]);
+                w.write_deprecated(&kept, 5, &[]);
+            }),
+            [0x00]
+        );
     }
 
     #[test]

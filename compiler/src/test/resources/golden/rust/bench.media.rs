@@ -188,8 +188,8 @@ impl Image {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -337,8 +337,8 @@ impl Media {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -517,8 +517,8 @@ impl MediaContent {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;

@@ -129,8 +129,8 @@ impl Scalars {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -308,8 +308,8 @@ impl Keywords {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -475,8 +475,8 @@ impl Collections {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -865,8 +865,8 @@ impl BinOp {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -1121,8 +1121,8 @@ impl Node {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -1343,8 +1343,8 @@ impl EvolvedV1 {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -1417,6 +1417,10 @@ pub struct EvolvedV2 {
     pub note: Option<String>,
     pub tags: Vec<String>,
     pub sample: Sample,
+    /// The bytes its deprecated fields were read from, where they are not the zero value's (SPEC
+    /// §5.5.1): kept by decoding and written back in their place by encoding. Empty in a value a
+    /// program builds.
+    pub deprecated_fields: ::cser::DeprecatedFields,
     /// What the body held beyond the fields of this schema, written by a newer one (SPEC §5.5.1):
     /// kept by decoding and written back by encoding. Empty in a value a program builds; build
     /// one with `..Default::default()` after the fields you set.
@@ -1456,15 +1460,15 @@ impl EvolvedV2 {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
         }
         w.write_str(&self.name);
-        // count (deprecated): its zero value.
-        w.write_raw(&[0x00]);
+        // count (deprecated): as read, or else its zero value.
+        w.write_deprecated(&self.deprecated_fields, 2, &[0x00]);
         let presence_at = w.len();
         w.write_byte(::cser::presence_byte([
             self.note.is_some(),
@@ -1508,8 +1512,9 @@ impl EvolvedV2 {
         if !r.has_more() {
             return Ok(());
         }
-        // count (deprecated): read to check it, then dropped.
-        r.read_i32().map_err(|e| e.push_field("EvolvedV2.count"))?;
+        // count (deprecated): checked, and its bytes kept unless they are its zero value's.
+        r.read_deprecated(2, &[0x00], &mut self.deprecated_fields, |r| r.read_i32())
+            .map_err(|e| e.push_field("EvolvedV2.count"))?;
         if !r.has_more() {
             return Ok(());
         }
@@ -1598,8 +1603,8 @@ impl Empty {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;
@@ -1708,8 +1713,8 @@ impl HostileDocs {
         w.end_length(mark);
     }
 
-    /// Writes the fields in id order, deprecated ones as their zero value (SPEC §5.5), then the
-    /// unknown fields (SPEC §5.5.1).
+    /// Writes the fields in id order, deprecated ones as the bytes they were read from or else as
+    /// their zero value, then the unknown fields (SPEC §5.5.1).
     pub fn write_body(&self, w: &mut Writer) {
         if !w.enter() {
             return;

@@ -13,7 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Rust: the member that holds a record's unknown fields (SPEC §5.5.1, §12.2), and what it costs. */
+/**
+ * Rust: the members that hold a record's unknown fields and the bytes of a record's or struct's
+ * deprecated fields (SPEC §5.5.1, §12.2), and what they cost.
+ */
 class RustNamesTest {
     @TempDir
     Path dir;
@@ -59,6 +62,44 @@ class RustNamesTest {
         }
         String s = item(rs, "S");
         assertFalse(s.contains("unknown"), s);
+    }
+
+    @Test
+    void aFieldNamedLikeTheDeprecatedFieldsMemberGetsAnUnderscore() throws Exception {
+        // In every record and struct, with deprecated fields or not: deprecating a field renames
+        // no other.
+        String rs = emit("package n;\nrecord R { string deprecated_fields = 1; deprecated i32 old = 2;"
+                + " i32 deprecated_fields_ = 3; }\n"
+                + "record P { bool deprecated_fields = 1; }\n"
+                + "struct S { deprecated optional<i32> old = 1; u8 deprecated__fields = 2; }\n");
+        String r = item(rs, "R");
+        assertTrue(r.contains("    pub deprecated_fields_: String,\n"), r);
+        assertTrue(r.contains("    pub deprecated_fields_3: i32,\n"), r);
+        assertTrue(r.contains("    pub deprecated_fields: ::cser::DeprecatedFields,\n"), r);
+        String p = item(rs, "P");
+        assertTrue(p.contains("    pub deprecated_fields_: bool,\n"), p);
+        assertFalse(p.contains("DeprecatedFields"), p);
+        String s = item(rs, "S");
+        assertTrue(s.contains("    pub deprecated_fields_: u8,\n"), s);
+        assertTrue(s.contains("    pub deprecated_fields: ::cser::DeprecatedFields,\n"), s);
+        assertEquals(2, count(rs, "pub deprecated_fields: ::cser::DeprecatedFields"), rs);
+    }
+
+    @Test
+    void deprecatedFieldsAreReadAndWrittenByTheRuntimeUnderTheirIds() throws Exception {
+        String rs = emit("package n;\nrecord R { string a = 1; deprecated string b = 2;"
+                + " deprecated optional<i64> c = 3; optional<u8> d = 4; }\n"
+                + "record Q { string a = 1; }\n");
+        String r = item(rs, "R");
+        // A non-optional one is its zero value when nothing is kept; an optional one is absent,
+        // its presence bit set when it keeps bytes.
+        assertTrue(r.contains("w.write_deprecated(&self.deprecated_fields, 2, &[0x00]);"), r);
+        assertTrue(r.contains("w.write_deprecated(&self.deprecated_fields, 3, &[]);"), r);
+        assertTrue(r.contains("self.deprecated_fields.contains(3),\n"), r);
+        assertTrue(r.contains("r.read_deprecated(2, &[0x00], &mut self.deprecated_fields, |r| r.read_string())"), r);
+        assertTrue(r.contains("r.read_deprecated(3, &[], &mut self.deprecated_fields, |r| r.read_i64())"), r);
+        assertFalse(r.contains("write_raw"), r);
+        assertFalse(item(rs, "Q").contains("deprecated_fields"), rs);
     }
 
     @Test

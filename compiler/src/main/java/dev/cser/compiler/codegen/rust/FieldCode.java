@@ -20,17 +20,19 @@ public final class FieldCode {
 
     /**
      * Writing one field: the presence byte first when its group starts here, then the value (a
-     * deprecated field's zero bytes; an optional's value when present, matched through
-     * {@code option}).
+     * deprecated field's kept bytes or else its zero bytes, SPEC §5.5.1; an optional's value when
+     * present, matched through {@code option}).
      *
+     * @param id the field's id, under which a deprecated field's bytes are kept
      * @param presence for a group start, the group's slots (the byte's bits); empty otherwise
      * @param unknownPresence whether the byte written here is the one a record's unknown
      *     presence bits go into (SPEC §5.5.1): its offset is remembered for them
-     * @param zeroBytes for a deprecated field, its zero value's bytes as literals
+     * @param zeroBytes for a deprecated field, the bytes it takes when nothing is kept, as
+     *     literals: its zero value's, none for an optional (absent)
      */
-    public record FieldWrite(String schemaName, boolean deprecated, boolean optional, List<PresenceSlot> presence,
-            boolean unknownPresence, List<String> zeroBytes, @ModelElement ValueRef option,
-            @ModelElement Writes value) implements WriteStep {}
+    public record FieldWrite(String schemaName, int id, boolean deprecated, boolean optional,
+            List<PresenceSlot> presence, boolean unknownPresence, List<String> zeroBytes,
+            @ModelElement ValueRef option, @ModelElement Writes value) implements WriteStep {}
 
     /** A step of writing a record's or struct's fields. */
     public sealed interface WriteStep {}
@@ -41,8 +43,11 @@ public final class FieldCode {
      */
     public record WriteCheckpoint() implements WriteStep {}
 
-    /** A bit of a presence byte: set when the field is present; a deprecated field is always absent. */
-    public record PresenceSlot(String name, boolean deprecated) {}
+    /**
+     * A bit of a presence byte: set when the field is present; a deprecated field's when it keeps
+     * bytes (SPEC §5.5.1), looked up by its {@code id}.
+     */
+    public record PresenceSlot(String name, boolean deprecated, int id) {}
 
     public sealed interface FieldRead {}
 
@@ -57,10 +62,20 @@ public final class FieldCode {
      * @param unknownMask when the byte of the record's unknown presence bits has been read
      *     before this field (SPEC §5.5.1), the mask of those bits, kept if the body ends here;
      *     null otherwise
+     * @param deprecated a deprecated field's id and zero bytes, under which and unless equal to
+     *     which the bytes read are kept (SPEC §5.5.1); null for any other field
+     * @param read the expression reading the value; for a deprecated field, the reader given
+     *     to the runtime ({@code Reader::read_deprecated})
      */
-    public record RecordFieldRead(String name, String schemaName, String path, boolean optional, boolean deprecated,
-            boolean startsPresenceGroup, int presenceBit, String unknownMask, @ModelElement Reads read)
-            implements FieldRead {}
+    public record RecordFieldRead(String name, String schemaName, String path, boolean optional,
+            DeprecatedRead deprecated, boolean startsPresenceGroup, int presenceBit, String unknownMask,
+            @ModelElement Reads read) implements FieldRead {}
+
+    /**
+     * What reading a deprecated field needs (SPEC §5.5.1): its id, and the bytes it takes when
+     * nothing is kept as literals (its zero value's; none for an optional, absent).
+     */
+    public record DeprecatedRead(int id, List<String> zeroBytes) {}
 
     /**
      * Reading a run of consecutive non-optional string fields of a record with one call
@@ -77,10 +92,11 @@ public final class FieldCode {
      * Reading one field of a struct: every field is there; unused presence bits must be 0.
      *
      * @param presenceBitsUsed for a group start, how many bits of the byte its slots use
+     * @param deprecated as for {@link RecordFieldRead}
      */
-    public record StructFieldRead(String name, String schemaName, String path, boolean optional, boolean deprecated,
-            boolean startsPresenceGroup, int presenceBit, int presenceBitsUsed, @ModelElement Reads read)
-            implements FieldRead {}
+    public record StructFieldRead(String name, String schemaName, String path, boolean optional,
+            DeprecatedRead deprecated, boolean startsPresenceGroup, int presenceBit, int presenceBitsUsed,
+            @ModelElement Reads read) implements FieldRead {}
 
     /**
      * A member of {@code to_json}'s object: {@code value} converts the field, or for an optional

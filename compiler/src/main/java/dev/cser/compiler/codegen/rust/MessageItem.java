@@ -19,6 +19,8 @@ import java.util.List;
  * @param reads likewise
  * @param toJson the fields not deprecated
  * @param fromJson every field
+ * @param deprecatedFields whether it has deprecated fields, and so the member that keeps their
+ *     bytes (SPEC §5.5.1)
  * @param unknownMask for a record whose last presence byte has free bits (SPEC §5.5.1), the
  *     mask of those bits as a {@code u8} literal (its unknown presence bits); null otherwise
  * @param rustfmtSkip whether its methods are {@code #[rustfmt::skip]}: a field's type nests past
@@ -26,7 +28,7 @@ import java.util.List;
  * @param canonical its piece of canonical text (SPEC §8.1)
  */
 public record MessageItem(String name, String qualifiedName, boolean struct, List<String> doc, boolean eq,
-        boolean hash, String typeId, String fingerprint, String unknownMask, @ModelElement List<FieldDecl> declarations,
-        @ModelElement List<WriteStep> writes, @ModelElement List<FieldRead> reads,
-        @ModelElement List<FieldToJson> toJson, @ModelElement List<FieldFromJson> fromJson, boolean rustfmtSkip,
-        @ModelElement CanonicalPieces canonical) {}
+        boolean hash, String typeId, String fingerprint, boolean deprecatedFields, String unknownMask,
+        @ModelElement List<FieldDecl> declarations, @ModelElement List<WriteStep> writes,
+        @ModelElement List<FieldRead> reads, @ModelElement List<FieldToJson> toJson,
+        @ModelElement List<FieldFromJson> fromJson, boolean rustfmtSkip, @ModelElement CanonicalPieces canonical) {}

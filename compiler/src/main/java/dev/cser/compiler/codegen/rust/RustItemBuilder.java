@@ -1,6 +1,7 @@
 package dev.cser.compiler.codegen.rust;
 
 import dev.cser.compiler.codegen.Names;
+import dev.cser.compiler.codegen.rust.FieldCode.DeprecatedRead;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldDecl;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldFromJson;
 import dev.cser.compiler.codegen.rust.FieldCode.FieldRead;
@@ -105,11 +106,13 @@ final class RustItemBuilder {
                 writes.add(new WriteCheckpoint());
             }
             writes.add(write(f, name, type, group, group != null && group.equals(extensible), names, fs));
-            Reads read = RustCodecBuilder.read(type);
+            // A deprecated field's value is read by the runtime, which keeps its bytes (SPEC §5.5.1).
+            DeprecatedRead deprecated = f.deprecated() ? new DeprecatedRead(f.id(), deprecatedZero(f)) : null;
+            Reads read = f.deprecated() ? RustCodecBuilder.reader(type) : RustCodecBuilder.read(type);
             reads.add(m.isStruct()
-                    ? new StructFieldRead(name, f.name(), path, f.isOptional(), f.deprecated(),
+                    ? new StructFieldRead(name, f.name(), path, f.isOptional(), deprecated,
                             f.startsPresenceGroup(), f.presenceMask(), group == null ? 0 : group.bitsUsed(), read)
-                    : new RecordFieldRead(name, f.name(), path, f.isOptional(), f.deprecated(),
+                    : new RecordFieldRead(name, f.name(), path, f.isOptional(), deprecated,
                             f.startsPresenceGroup(), f.presenceMask(), i > unknownPresenceRead ? unknownMask : null,
                             read));
             inStringRun.add(!m.isStruct() && type.kind() == RustType.Kind.STRING && !f.isOptional()
@@ -121,7 +124,8 @@ final class RustItemBuilder {
         }
         return new MessageItem(target.typeName(m.name()), m.qualifiedName(), m.isStruct(), target.docLines(m.doc()),
                 eq(m), hash(m), target.hexLiteral(CanonicalText.typeId(m)),
-                target.hexLiteral(CanonicalText.fingerprint(m)), unknownMask, declarations, writes,
+                target.hexLiteral(CanonicalText.fingerprint(m)), fs.stream().anyMatch(Field::deprecated), unknownMask,
+                declarations, writes,
                 withCheckpoints(withStringRuns(reads, inStringRun, names,
                         fs.stream().map(f -> m.name() + "." + f.name()).toList())),
                 toJson, fromJson, nestsPastRustfmt(fs), canonical(m));
@@ -174,21 +178,33 @@ final class RustItemBuilder {
     private FieldWrite write(Field f, String name, RustType type, PresenceGroup group, boolean unknownPresence,
             List<String> names, List<Field> fs) {
         List<PresenceSlot> presence = group == null ? List.of()
-                : group.slots().stream().map(s -> new PresenceSlot(names.get(fs.indexOf(s)), s.deprecated())).toList();
+                : group.slots().stream()
+                        .map(s -> new PresenceSlot(names.get(fs.indexOf(s)), s.deprecated(), s.id())).toList();
         if (f.deprecated()) {
-            List<String> zero = new ArrayList<>();
-            for (byte b : f.zeroBytes()) {
-                zero.add(target.byteLiteral(b));
-            }
-            return new FieldWrite(f.name(), true, f.isOptional(), presence, unknownPresence, zero, null, null);
+            return new FieldWrite(f.name(), f.id(), true, f.isOptional(), presence, unknownPresence,
+                    deprecatedZero(f), null, null);
         }
         if (f.isOptional()) {
             ValueRef value = ValueRef.local("value");
-            return new FieldWrite(f.name(), false, true, presence, unknownPresence, List.of(),
+            return new FieldWrite(f.name(), f.id(), false, true, presence, unknownPresence, List.of(),
                     ValueRef.fieldArgument(name, type.copy()), RustCodecBuilder.write(type, value, value));
         }
-        return new FieldWrite(f.name(), false, false, presence, unknownPresence, List.of(), null,
+        return new FieldWrite(f.name(), f.id(), false, false, presence, unknownPresence, List.of(), null,
                 RustCodecBuilder.write(type, ValueRef.fieldArgument(name, type.copy()), ValueRef.field(name)));
+    }
+
+    /**
+     * The bytes a deprecated field takes when it keeps none (SPEC §5.5.1), as literals: its zero
+     * value's encoding, or none for an optional field (absent).
+     */
+    private List<String> deprecatedZero(Field f) {
+        List<String> zero = new ArrayList<>();
+        if (!f.isOptional()) {
+            for (byte b : f.zeroBytes()) {
+                zero.add(target.byteLiteral(b));
+            }
+        }
+        return zero;
     }
 
     private UnionItem unionItem(UnionType u) {

@@ -36,14 +36,17 @@ public final class RustTarget extends Target {
     }
 
     /**
-     * The names of the members every generated record struct has besides its fields (SPEC
-     * §12.2): a schema field of such a name gets a trailing underscore.
+     * The names of the members a generated record or struct has besides its fields (SPEC
+     * §12.2): a schema field of such a name gets a trailing underscore, in every record and
+     * struct (so that marking a field deprecated, which adds {@code deprecated_fields}, renames
+     * no other field).
      */
-    private static final Set<String> RECORD_MEMBERS = Set.of("unknown_fields");
+    private static final Set<String> RECORD_MEMBERS = Set.of("unknown_fields", "deprecated_fields");
 
     /**
      * A record's or struct's field: {@link #snake}, and {@code unknown_fields} (the member that
-     * holds a record's unknown fields, SPEC §5.5.1) becomes {@code unknown_fields_}.
+     * holds a record's unknown fields) and {@code deprecated_fields} (the one that keeps the
+     * bytes of its deprecated fields, SPEC §5.5.1) get a trailing underscore.
      */
     public String fieldName(String schemaName) {
         String name = snake(collapseUnderscores(schemaName));
