@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import gc
 import importlib.util
+import io
 import json
 import math
 import pickle
@@ -36,7 +37,7 @@ from edge.cases import EvolvedV1, EvolvedV2
 from spec.examples import Account
 
 from conftest import ROOT
-from cser import DecodeError, EncodeError, bind
+from cser import DecodeError, EncodeError, StreamReader, StreamWriter, bind
 from cser.compile import compile_schemas
 from cser.varint import encode_varint
 from test_unknown import INTERPRETERS, Interpreter
@@ -402,6 +403,27 @@ def test_a_deprecated_optional_present_and_absent(it: Interpreter, generations: 
 
 
 # ---- the value ------------------------------------------------------------------------------------
+
+
+def test_stream_frames_keep_them() -> None:
+    # Frames are record bodies: both interpreters keep the bytes there too.
+    old = Account.decode(OLD_WRITER)
+    values: list[Any] = [old, Account(user="b"), df.Holder.decode(df.HolderWriter(count=5).encode())]
+    for value in values:
+        cls: Any = type(value)
+        fast, slow = bytearray(), bytearray()
+        cls._write_content(value, fast, 64)
+        bind.pure(cls).encode_body(value, slow, 64)
+        assert fast == slow
+        data = bytes(fast)
+        assert cls._read_content(data, 0, len(data), 64) == (value, len(data))
+        assert bind.pure(cls).decode_body(data, 0, len(data), 64) == (value, len(data))
+    out = io.BytesIO()
+    with StreamWriter(out, Account) as writer:
+        writer.write(old)
+    (back,) = StreamReader(io.BytesIO(out.getvalue()), Account)
+    assert back == old and back.encode() == OLD_WRITER
+
 
 
 def test_repr_and_json_leave_them_out() -> None:
