@@ -131,7 +131,7 @@ class range_b(range_):
 
 
 class Holder:
-    __slots__ = ("_cser_unknown", "blob", "choice", "count", "maybe", "rc")
+    __slots__ = ("_cser_deprecated", "_cser_unknown", "blob", "choice", "count", "maybe", "rc")
     blob: bytes
     choice: range_
     count: int
@@ -193,6 +193,8 @@ def _new(cls: type[Any], **fields: Any) -> Any:
     v = object.__new__(cls)
     if "_cser_unknown" in getattr(cls, "__slots__", ()):
         v._cser_unknown = None  # a record: no unknown fields
+    if "_cser_deprecated" in getattr(cls, "__slots__", ()):
+        v._cser_deprecated = None  # nothing kept of its deprecated fields
     for name, value in fields.items():
         setattr(v, name, value)
     return v

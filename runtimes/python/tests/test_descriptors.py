@@ -44,6 +44,11 @@ TWO_U8 = (("count", "J.count", U8, -1, 0), ("other", "J.other", U8, -1, 0))
         (RECORD, Junk, "t.J", "J", (("count", "J.count", U8, 0, None),), "0", 0xFE, ()),
         (STRUCT, Junk, "t.J", "J", (("count", "J.count", U8, 0, None),), 0, 0xFE, ()),
         (RECORD, NoUnknownSlot, "t.N", "N", (("count", "N.count", U8, -1, 0),), -1, 0, ()),
+        # A record or struct with deprecated fields keeps their bytes in a slot of its class
+        # (SPEC §5.5.1).
+        (RECORD, Junk, "t.J", "J", (("count", "J.count", U8, -1, 0), (None, "J.old", STRING, -1, b"\x00")), -1, 0,
+         ()),
+        (STRUCT, Junk, "t.J", "J", ((None, "J.old", U8, 0, b""),), ()),
         # A record and a struct end with their runs of fixed-width fields, (first, count) each:
         # two or more fields in range, bool, i8, u8, f32 or f64, neither optional nor deprecated,
         # in order.

@@ -125,7 +125,14 @@ def test_example(e: Example) -> None:
             with pytest.raises(DecodeError):
                 cls.decode(data[:cut])
     elif e.kind == "read":
-        assert type_of(e.text).decode(data).encode() != data, at
+        # VALUE, as a program builds it, encodes to other bytes. The value decoded keeps the bytes
+        # its deprecated fields were read from (SPEC §5.5.1) and may write them back: without
+        # them it is VALUE.
+        value = type_of(e.text).decode(data)
+        if getattr(value, "_cser_deprecated", None) is not None:
+            assert value.encode() == data, at
+            value._cser_deprecated = None
+        assert value.encode() != data, at
     elif e.kind == "reject":
         type_name, _, kind = e.text.partition(" (")
         kind = kind.rstrip(")").upper().replace("-", "").replace(" ", "_")

@@ -15,8 +15,8 @@ members, unknown_field, unknown_mask, runs)``:
   optional slot (SPEC §5.4: slot s has bit ``s % 8`` of the presence byte written before slot
   ``s - s % 8``); ``zero`` is the field's zero value (SPEC §3), given to a field missing at the
   end of a record body (``None`` for an optional; a callable, such as ``list`` or a class, is
-  called for a fresh value), and for a deprecated field the bytes written in its place (``b""``
-  if it is optional: it is always absent);
+  called for a fresh value), and for a deprecated field its zero value's bytes (``b""`` if it
+  is optional: absent);
 - a union's members are its variants, each ``(tag, variant_cls, "Name.variant", type)``;
   ``unknown_cls`` is its subclass that holds an unknown variant (SPEC §5.7), union + ``Unknown``,
   whose ``value`` slot holds a :class:`cser.unknown.UnknownVariant`;
@@ -25,6 +25,13 @@ members, unknown_field, unknown_mask, runs)``:
   written before field number ``unknown_field`` (its last presence byte, when that has fewer than
   eight slots), or ``-1, 0`` when it has no such byte. The compiler states both (its
   ``MessageType.extensiblePresenceGroup()``), :func:`parse_type` checks them against the fields;
+- a record or struct with deprecated fields keeps the bytes each was read from (SPEC §5.5.1)
+  in the slot ``_cser_deprecated`` of its class: ``None`` while it keeps none (every value a
+  program builds), else a tuple with one item per deprecated field, in id order, the bytes kept
+  for it or ``None``. A decoder keeps a field's bytes unless they are its zero value's (for an
+  optional field: the bytes of its value, when its presence bit is set), and never makes a
+  tuple of ``None`` alone; an encoder writes the kept bytes in the field's place (an optional's
+  presence bit set with them), else its zero bytes (an optional absent);
 - a record's or struct's ``runs`` are its runs of two or more consecutive fixed-width fields
   (:data:`FIXED_WIDTHS`), neither optional nor deprecated, each ``(first, count)``: the index of
   its first field and how many it holds, in field order. The compiler finds them (its
@@ -108,6 +115,9 @@ class FieldDesc:
     zero: Any
     #: For the first slot of a group: how many slots the group has (SPEC §5.4).
     group_size: int = 0
+    #: A deprecated field: its place among the record's or struct's deprecated fields, the index
+    #: of its bytes in the tuple ``_cser_deprecated`` holds (SPEC §5.5.1); -1 for a live field.
+    kept: int = -1
 
     @property
     def optional(self) -> bool:
@@ -148,6 +158,9 @@ class TypeDesc:
     unknown_mask: int = 0
     #: A record or struct: its runs of fixed-width fields, by the index of their first field.
     runs: dict[int, list[FieldDesc]] = field(default_factory=dict)
+    #: A record or struct: how many deprecated fields it has, whose bytes ``_cser_deprecated``
+    #: keeps (SPEC §5.5.1).
+    deprecated: int = 0
     #: A union: the subclass that holds an unknown variant (SPEC §5.7).
     unknown_cls: Any = None
 
@@ -243,6 +256,11 @@ def parse_type(desc: Any) -> TypeDesc:
     for f in td.fields:
         if f.group_start:
             f.group_size = min(8, slots - f.slot)
+        if f.deprecated:
+            f.kept = td.deprecated
+            td.deprecated += 1
+    if td.deprecated and not isinstance(getattr(cls, "_cser_deprecated", None), types.MemberDescriptorType):
+        raise malformed("a class with deprecated fields without a _cser_deprecated slot")
     if kind == RECORD:
         if desc[5:7] != unknown_presence(td.fields):
             raise malformed("unknown presence bits")

@@ -291,36 +291,51 @@ class _Emitter:
 
     # -- records and structs --
 
-    def assign(self, f: FieldDesc, loc: Local) -> list[str]:
-        if f.attr is None:
-            return []  # deprecated: read to check it, then dropped
-        return [f"v.{f.attr} = {loc.var}"]
-
-    def field(self, f: FieldDesc, guarded: bool) -> list[str]:
-        loc = Local(("_x" if f.deprecated else "x") + str(f.index))
+    def field(self, td: TypeDesc, f: FieldDesc, guarded: bool) -> list[str]:
+        if f.deprecated:
+            return self.deprecated_field(td, f, guarded)
+        loc = Local("x" + str(f.index))
         if f.optional:
-            out = [f"if pb & {f.bit}:", *indent(self.value(f.spec, loc) + self.assign(f, loc))]
-            if not f.deprecated:
-                out += ["else:", f"    v.{f.attr} = None"]
-            return out
-        return self.value(f.spec, loc, guarded) + self.assign(f, loc)
+            return [f"if pb & {f.bit}:", *indent(self.value(f.spec, loc)), f"    v.{f.attr} = {loc.var}", "else:",
+                    f"    v.{f.attr} = None"]
+        return [*self.value(f.spec, loc, guarded), f"v.{f.attr} = {loc.var}"]
+
+    def deprecated_field(self, td: TypeDesc, f: FieldDesc, guarded: bool) -> list[str]:
+        """A deprecated field: read as its type, to check it, and the bytes it was read from kept
+        in ``dep`` (SPEC §5.5.1), unless they are its zero value's; an optional's bytes whenever
+        its presence bit is set."""
+        # An optional's value comes after its presence byte: pos < end is not known.
+        read = ["at = pos", *self.value(f.spec, Local(f"_x{f.index}"), guarded and not f.optional)]
+        keep = ["if dep is None:", f"    dep = [None] * {td.deprecated}", f"dep[{f.kept}] = data[at:pos]"]
+        if f.optional:
+            return [f"if pb & {f.bit}:", *indent(read + keep)]
+        zero = f.zero
+        # A one-byte zero (most types': 00) is compared without slicing the input.
+        same = f"pos != at + 1 or data[at] != {zero[0]}" if len(zero) == 1 else f"data[at:pos] != {zero!r}"
+        return [*read, f"if {same}:", *indent(keep)]
+
+    @staticmethod
+    def kept(td: TypeDesc) -> list[str]:
+        """The bytes of deprecated fields kept while the value was read, into its slot."""
+        return ["v._cser_deprecated = None if dep is None else tuple(dep)"] if td.deprecated else []
 
     def record_field(self, td: TypeDesc, i: int, f: FieldDesc) -> list[str]:
         out = [f"f = {f.index}"]
         if f.group_start or not f.optional:
             # Past the presence byte that may hold unknown bits, the zero filler keeps them.
             pb = ", pb" if 0 <= td.unknown_field < f.index else ""
-            out += ["if pos >= end:", f"    return {self.zero_name(i)}(v, {f.index}{pb}), end"]
+            dep = ", dep=dep" if td.deprecated else ""
+            out += ["if pos >= end:", f"    return {self.zero_name(i)}(v, {f.index}{pb}{dep}), end"]
         if f.group_start:
             out += ["pb = data[pos]", "pos += 1"]
-        return out + self.field(f, True)
+        return out + self.field(td, f, True)
 
-    def struct_field(self, f: FieldDesc) -> list[str]:
+    def struct_field(self, td: TypeDesc, f: FieldDesc) -> list[str]:
         out = [f"f = {f.index}"]
         if f.group_start:
             out += [*not_at_end(), "pb = data[pos]", f"if pb >= {1 << f.group_size}:",
                     f"    raise bad_presence(pos, pb, {f.group_size})", "pos += 1"]
-        return out + self.field(f, False)
+        return out + self.field(td, f, False)
 
     def run(self, run: list[FieldDesc], plain: list[str]) -> list[str]:
         """A run of fixed-width fields: one unpack, bools checked, then the attributes; when the
@@ -347,7 +362,7 @@ class _Emitter:
         for piece in pieces(td):
             plain: list[str] = []
             for f in piece:
-                plain += self.record_field(td, i, f) if record else self.struct_field(f)
+                plain += self.record_field(td, i, f) if record else self.struct_field(td, f)
             out += self.run(piece, plain) if len(piece) > 1 else plain
         return out
 
@@ -355,7 +370,7 @@ class _Emitter:
         if not td.fields:
             return []
         paths = self.m.const(tuple(f.path for f in td.fields), "FIELDS_" + td.cls.__name__)
-        return pushed(self.fields(td, i), f"push_field({paths}[f])")
+        return (["dep = None"] if td.deprecated else []) + pushed(self.fields(td, i), f"push_field({paths}[f])")
 
     def zero_name(self, i: int) -> str:
         return self.zero_names[i]
@@ -363,8 +378,9 @@ class _Emitter:
     def zero(self, td: TypeDesc, i: int) -> list[str]:
         """The fields from number ``start`` on take their zero values: a record body that ended
         before them (an older writer). ``pb``: the presence byte that may hold unknown bits, when
-        the body held it (SPEC §5.5.1); there are no unknown bytes."""
-        out = [f"def {self.zero_name(i)}(v, start, pb=0):"]
+        the body held it (SPEC §5.5.1); there are no unknown bytes. ``dep``: the bytes of the
+        deprecated fields before them, as they were kept."""
+        out = [f"def {self.zero_name(i)}(v, start, pb=0{', dep=None' if td.deprecated else ''}):"]
         for f in td.fields:
             if f.attr is None:
                 continue
@@ -382,7 +398,7 @@ class _Emitter:
             out.append(f'    v._cser_unknown = UnknownFields(pb & {mask}, b"") if pb & {mask} else None')
         else:
             out.append("    v._cser_unknown = None")
-        return [*out, "    return v"]
+        return [*out, *indent(self.kept(td)), "    return v"]
 
     def unknown(self, td: TypeDesc) -> list[str]:
         """After a record's last known field: the bytes left in its body, and the unknown bits of
@@ -406,13 +422,14 @@ class _Emitter:
                 *indent([*not_at_end(), "n = data[pos]", "if n < 0x80 and n < end - pos:", "    pos += 1",
                          "else:", "    n, pos = read_length(data, pos, end)", "end = pos + n",
                          "if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
-                         f"v = _new({cls})", *self.fields_in_try(td, i), *self.unknown(td), "return v, end"])]
+                         f"v = _new({cls})", *self.fields_in_try(td, i), *self.kept(td), *self.unknown(td),
+                         "return v, end"])]
 
     def struct_type(self, td: TypeDesc, i: int) -> list[str]:
         cls = self.m.const(td.cls, td.cls.__name__)
         return [f"def {self.m.reader_name(i)}(data, pos, end, depth):",
                 *indent(["if depth <= 0:", "    raise depth_exceeded(pos)", "depth -= 1",
-                         f"v = _new({cls})", *self.fields_in_try(td, i), "return v, pos"])]
+                         f"v = _new({cls})", *self.fields_in_try(td, i), *self.kept(td), "return v, pos"])]
 
     def variant(self, var: VariantDesc, loc: Local) -> list[str]:
         """A known variant's payload (SPEC §5.7): a record variant is the record, its length the

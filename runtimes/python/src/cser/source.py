@@ -36,7 +36,7 @@ class Module:
     #: Names the code uses for locals and builtins: no global may take them.
     _RESERVED = frozenset(
         ("data pos end depth v n b f u pb tag start e out value range enumerate list isinstance len unk type tuple float "
-         "dict str").split()
+         "dict str dep at kept").split()
     )
     _LOCAL = re.compile(r"_?(?:x|i|n|pb)\d+(?:_[xk]\d+)?(?:_values)?")
 

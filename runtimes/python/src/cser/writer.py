@@ -31,7 +31,8 @@ from cser.unknown import UnknownVariant
 from cser.utf8 import encode_utf8
 from cser.varint import encode_varint, write_varint
 
-__all__ = ["check_int", "emit", "end_record", "write_bytes", "write_str", "write_unknown_variant", "write_varint"]
+__all__ = ["check_int", "check_kept", "emit", "end_record", "write_bytes", "write_str", "write_unknown_variant",
+           "write_varint"]
 
 #: The emitted code's ``F64`` (an f32 goes through :mod:`cser.floats`, NaNs bit for bit).
 F32_STRUCT = struct.Struct("<f")
@@ -79,6 +80,15 @@ def write_unknown_variant(u: object, out: bytearray, union: str, known: int) -> 
     write_varint(out, tag)
     write_varint(out, len(payload))
     out += payload
+
+
+def check_kept(kept: object, count: int, type_name: str) -> None:
+    """Checks what a record or struct with ``count`` deprecated fields keeps of them (SPEC
+    §5.5.1; its slot ``_cser_deprecated``, when not ``None``): a tuple of one ``bytes`` or
+    ``None`` per field, as a decoder makes it. TypeError (EncodeError from encode) otherwise."""
+    if type(kept) is not tuple or len(kept) != count or any(b is not None and type(b) is not bytes for b in kept):
+        raise TypeError(
+            f"the bytes {type_name} keeps of its deprecated fields are not a tuple of {count} bytes or None")
 
 
 def check_int(v: int, lo: int, hi: int, type_name: str) -> int:
@@ -198,6 +208,7 @@ HELPERS: dict[str, Any] = {
     "too_deep": too_deep,
     "not_a_variant": not_a_variant,
     "write_unknown_variant": write_unknown_variant,
+    "check_kept": check_kept,
 }
 
 # ---- the interpreter: Python source from descriptors -----------------------------------------
@@ -279,8 +290,10 @@ class _Emitter:
     def presence_byte(self, td: TypeDesc, f: FieldDesc) -> list[str]:
         # Each optional field of the group is read once here and once when it is written (as the
         # C writer reads them); ``_pbN`` keeps the byte, which each is checked against then.
-        group = [g for g in td.fields if g.optional and g.slot >> 3 == f.slot >> 3 and not g.deprecated]
-        bits = [f"{g.bit} if v.{g.attr} is not None else 0" for g in group]
+        # A deprecated slot is present when bytes were kept for it (``dep``, SPEC §5.5.1).
+        group = [g for g in td.fields if g.optional and g.slot >> 3 == f.slot >> 3]
+        bits = [f"{g.bit} if dep is not None and dep[{g.kept}] is not None else 0" if g.deprecated
+                else f"{g.bit} if v.{g.attr} is not None else 0" for g in group]
         if not bits:
             byte = "0"
         elif len(bits) == 1:
@@ -301,9 +314,13 @@ class _Emitter:
 
     def field(self, td: TypeDesc, f: FieldDesc) -> list[str]:
         out = self.presence_byte(td, f) if f.group_start else []
-        if f.attr is None:
-            # Deprecated: absent if optional, else its zero value's bytes.
-            return out if f.optional else [*out, f"out += {f.zero!r}"]
+        if f.deprecated:
+            # The bytes kept for it (SPEC §5.5.1), else absent if optional, else its zero
+            # value's bytes.
+            kept = [f"kept = None if dep is None else dep[{f.kept}]"]
+            if f.optional:
+                return [*out, *kept, "if kept is not None:", "    out += kept"]
+            return [*out, *kept, "if kept is None:", f"    out += {f.zero!r}", "else:", "    out += kept"]
         loc = Local(f"x{f.index}")
         if f.optional:
             bit = f"{self.group_byte(f)} & {f.bit}"
@@ -337,6 +354,10 @@ class _Emitter:
 
     def fields(self, td: TypeDesc) -> list[str]:
         out: list[str] = []
+        if td.deprecated:
+            # What the value keeps of its deprecated fields, read once (SPEC §5.5.1).
+            out += ["dep = v._cser_deprecated", "if dep is not None:",
+                    f'    check_kept(dep, {td.deprecated}, "{td.name}")']
         for piece in pieces(td):
             out += self.run(td, piece) if len(piece) > 1 else self.field(td, piece[0])
         return out

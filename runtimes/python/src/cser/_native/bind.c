@@ -9,17 +9,20 @@ static PyObject *Registry; /* class -> capsule(TypeDef *) of every bound type */
 
 PyObject *UnknownFieldsType;
 PyObject *S_cser_unknown, *S_presence_bits, *S_data;
+PyObject *S_cser_deprecated;
 PyObject *UnknownVariantType, *UnknownVariantFactory;
 PyObject *S_tag_slot, *S_payload_slot;
 
 int bind_init(void) {
     Registry = PyDict_New();
     S_cser_unknown = PyUnicode_InternFromString("_cser_unknown");
+    S_cser_deprecated = PyUnicode_InternFromString("_cser_deprecated");
     S_presence_bits = PyUnicode_InternFromString("presence_bits");
     S_data = PyUnicode_InternFromString("data");
     S_tag_slot = PyUnicode_InternFromString("_tag");
     S_payload_slot = PyUnicode_InternFromString("_payload");
-    return Registry == NULL || S_cser_unknown == NULL || S_presence_bits == NULL || S_data == NULL
+    return Registry == NULL || S_cser_unknown == NULL || S_cser_deprecated == NULL || S_presence_bits == NULL
+                   || S_data == NULL
                    || S_tag_slot == NULL || S_payload_slot == NULL
                ? -1
                : 0;
@@ -212,7 +215,8 @@ static int define_variants(TypeDef *td, PyObject *members) {
 
 /* A record's or struct's fields: (attribute or None, "Name.field", type, optional slot or -1,
  * zero value, factory or a deprecated field's zero bytes). Slot s has bit s % 8 of the presence
- * byte written before slot s - s % 8 (SPEC §5.4). */
+ * byte written before slot s - s % 8 (SPEC §5.4). A type with deprecated fields keeps their
+ * bytes in the slot `_cser_deprecated` (SPEC §5.5.1), which its class must have. */
 static int define_fields(TypeDef *td, PyObject *members) {
     Py_ssize_t n = PyTuple_GET_SIZE(members);
     td->nfields = n;
@@ -253,6 +257,7 @@ static int define_fields(TypeDef *td, PyObject *members) {
         }
         fd->zero = Py_NewRef(zero);
         fd->zero_call = fd->attr != NULL && PyCallable_Check(zero);
+        fd->kept = fd->attr == NULL ? (int)td->ndeprecated++ : -1;
         fd->slot = (int)slot;
         int container = fd->spec->kind >= K_LIST && fd->spec->kind <= K_REF;
         if (container && fd->offset >= 0 && td->nprefetch < MAX_PREFETCH) {
@@ -270,6 +275,12 @@ static int define_fields(TypeDef *td, PyObject *members) {
         Field *fd = &td->fields[i];
         if (fd->group_start) {
             fd->group_size = (int)(slots - fd->slot < 8 ? slots - fd->slot : 8);
+        }
+    }
+    if (td->ndeprecated > 0) {
+        td->deprecated_offset = slot_offset(td->cls, S_cser_deprecated);
+        if (td->deprecated_offset < 0) {
+            return bad_description("a class with deprecated fields without a _cser_deprecated slot");
         }
     }
     return 0;

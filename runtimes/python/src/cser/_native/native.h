@@ -164,8 +164,10 @@ typedef struct {
     int group_size;      /* on a group start: the slots of the group */
     int bit;             /* optional fields: the bit of the slot in its group's presence byte */
     PyObject *zero;      /* live fields: the zero value, or what makes a fresh one (zero_call);
-                            deprecated fields: the bytes written in their place */
+                            deprecated fields: their zero value's bytes (b"" if optional) */
     int zero_call;       /* `zero` is called for each zero value (list, dict, a class) */
+    int kept;            /* deprecated fields: the index of their bytes in the tuple of kept
+                            bytes (TypeDef.deprecated_offset); -1 for a live field */
 } Field;
 
 typedef struct {
@@ -194,6 +196,11 @@ struct TypeDef {
     Py_ssize_t unknown_offset; /* the slot's offset in the instance */
     int unknown_field;         /* the field whose presence byte may hold unknown bits, or -1 */
     int unknown_mask;          /* the bits of that byte the record does not use, or 0 */
+    /* Records and structs with deprecated fields: the bytes each was read from (SPEC §5.5.1),
+     * kept in the slot `_cser_deprecated`: None while none are kept, else a tuple of one bytes
+     * or None per deprecated field, in id order (Field.kept). */
+    Py_ssize_t ndeprecated;       /* how many deprecated fields it has; 0: no such slot */
+    Py_ssize_t deprecated_offset; /* the slot's offset in the instance */
     /* Records: the size of the length varint of the last body encoded (0 before the first).
      * The next encode leaves that many bytes for it, so a record that is always large (a
      * top-level list of thousands of items) is not moved to make room for its length. */
@@ -321,6 +328,8 @@ PyObject *bind_types(PyObject *module, PyObject *types);
  * of the slot a record keeps it in. */
 extern PyObject *UnknownFieldsType;
 extern PyObject *S_cser_unknown, *S_presence_bits, *S_data;
+/* The name of the slot of a record's or struct's kept bytes of deprecated fields. */
+extern PyObject *S_cser_deprecated;
 /* cser.unknown.UnknownVariant, the private factory its decoders call (tag, payload), and the
  * names of its slots. */
 extern PyObject *UnknownVariantType, *UnknownVariantFactory;

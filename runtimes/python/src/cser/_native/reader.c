@@ -281,6 +281,42 @@ CSER_COLD static int keep_unknown(Dec *d, TypeDef *td, PyObject *v, const uint8_
     return 0;
 }
 
+/* A deprecated field's bytes, data[at:end] (SPEC §5.5.1), kept in `*dep` (a tuple made on the
+ * first one kept) unless they are its zero value's; an optional field's whenever it is present
+ * (the caller reads only those). */
+static int keep_deprecated(TypeDef *td, Field *fd, Dec *d, PyObject **dep, Py_ssize_t at, Py_ssize_t end) {
+    const Py_ssize_t n = end - at;
+    if (!fd->optional && n == PyBytes_GET_SIZE(fd->zero)
+        && memcmp(d->data + at, PyBytes_AS_STRING(fd->zero), (size_t)n) == 0) {
+        return 0;
+    }
+    if (*dep == NULL) {
+        *dep = PyTuple_New(td->ndeprecated);
+        if (*dep == NULL) {
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < td->ndeprecated; i++) {
+            PyTuple_SET_ITEM(*dep, i, Py_NewRef(Py_None));
+        }
+    }
+    PyObject *b = PyBytes_FromStringAndSize((const char *)d->data + at, n);
+    if (b == NULL) {
+        return -1;
+    }
+    /* The tuple is this decode's own until it is stored: its items may still be set. */
+    PyObject *old = PyTuple_GET_ITEM(*dep, fd->kept);
+    PyTuple_SET_ITEM(*dep, fd->kept, b);
+    Py_DECREF(old);
+    return 0;
+}
+
+/* The bytes kept of a type's deprecated fields, `dep` (stolen; NULL: none), into its slot. */
+static inline void store_deprecated(TypeDef *td, PyObject *v, PyObject *dep) {
+    if (td->ndeprecated > 0) {
+        set_slot(v, td->deprecated_offset, NULL, dep != NULL ? dep : Py_NewRef(Py_None));
+    }
+}
+
 /* A record body that ended before field `start` (an older writer): it and the fields after it
  * take their zero values (SPEC §5.5). There are no unknown bytes; there are unknown presence
  * bits if the body held the presence byte that may have some (`pb`, the last one read). */
@@ -312,18 +348,22 @@ CSER_COLD static int zero_fields(Dec *d, TypeDef *td, PyObject *v, Py_ssize_t st
 
 /* The fields of a record body (`record`: ends early = zero fields, extra bytes and unknown
  * presence bits kept as its unknown fields) or of a struct (every field present, presence bits
- * past the last slot rejected). */
+ * past the last slot rejected). A deprecated field is read as its type and dropped; the bytes
+ * it was read from are kept (SPEC §5.5.1). */
 static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t end, int depth) {
     const int record = td->kind == D_RECORD;
     PyObject *v = td->cls->tp_alloc(td->cls, 0);
     if (v == NULL) {
         return NULL;
     }
+    PyObject *dep = NULL; /* the bytes kept of deprecated fields, a tuple once one is kept */
     int pb = 0;
     for (Py_ssize_t f = 0; f < td->nfields; f++) {
         Field *fd = &td->fields[f];
         if (record && *pos >= end && (!fd->optional || fd->group_start)) {
             /* The body ends before this field: an older writer; it and the rest are zero. */
+            store_deprecated(td, v, dep);
+            dep = NULL;
             if (zero_fields(d, td, v, f, pb) < 0) {
                 goto fail;
             }
@@ -346,22 +386,40 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
                 (*pos)++;
             }
             if (pb & fd->bit) {
+                const Py_ssize_t at = *pos;
                 x = decode_value(fd->spec, d, pos, end, depth);
                 if (x == NULL) {
                     goto fail_field;
                 }
+                if (fd->attr == NULL) {
+                    /* Deprecated and present: its value's bytes are kept. */
+                    Py_DECREF(x);
+                    if (keep_deprecated(td, fd, d, &dep, at, *pos) < 0) {
+                        goto fail;
+                    }
+                    continue;
+                }
+            } else if (fd->attr == NULL) {
+                continue; /* deprecated and absent: nothing kept */
             } else {
                 x = Py_NewRef(Py_None);
             }
         } else {
+            const Py_ssize_t at = *pos;
             x = decode_value(fd->spec, d, pos, end, depth);
             if (x == NULL) {
                 goto fail_field;
             }
+            if (fd->attr == NULL) {
+                /* Deprecated: read to check it, its bytes kept unless they are its zero's. */
+                Py_DECREF(x);
+                if (keep_deprecated(td, fd, d, &dep, at, *pos) < 0) {
+                    goto fail;
+                }
+                continue;
+            }
         }
-        if (fd->attr == NULL) {
-            Py_DECREF(x); /* deprecated: read and dropped */
-        } else if (set_slot(v, fd->offset, fd->attr, x) < 0) {
+        if (set_slot(v, fd->offset, fd->attr, x) < 0) {
             goto fail;
         }
         continue;
@@ -369,6 +427,8 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
         push_segment(S_push_field, fd->path);
         goto fail;
     }
+    store_deprecated(td, v, dep);
+    dep = NULL;
     if (record) {
         /* Bytes after the known fields, or bits of slots this record does not have: a newer
          * writer's, kept as they are (SPEC §5.5.1). */
@@ -384,6 +444,7 @@ static PyObject *decode_fields(TypeDef *td, Dec *d, Py_ssize_t *pos, Py_ssize_t 
     }
     return v;
 fail:
+    Py_XDECREF(dep);
     Py_DECREF(v);
     return NULL;
 }

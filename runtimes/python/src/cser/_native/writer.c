@@ -339,12 +339,69 @@ done:
     return r;
 }
 
+/* What a record or struct keeps of its deprecated fields (SPEC §5.5.1), its `_cser_deprecated`
+ * slot (getattr on anything but an instance of its class, as the Python writers): None, or a
+ * tuple of one bytes or None per deprecated field, as a decoder makes it (checked as
+ * cser.writer.check_kept checks it). A new reference, or NULL with TypeError. */
+static PyObject *get_deprecated(TypeDef *td, PyObject *x, int instance) {
+    PyObject *dep;
+    if (instance) {
+        dep = *(PyObject **)((char *)x + td->deprecated_offset);
+        if (dep == NULL) {
+            type_error("%R has no attribute %R", x, S_cser_deprecated);
+            return NULL;
+        }
+        Py_INCREF(dep);
+    } else {
+        dep = PyObject_GetAttr(x, S_cser_deprecated);
+        if (dep == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                PyErr_Clear();
+                type_error("no attribute %R", S_cser_deprecated);
+            }
+            return NULL;
+        }
+    }
+    if (dep == Py_None) {
+        return dep;
+    }
+    int ok = PyTuple_CheckExact(dep) && PyTuple_GET_SIZE(dep) == td->ndeprecated;
+    for (Py_ssize_t i = 0; ok && i < td->ndeprecated; i++) {
+        PyObject *b = PyTuple_GET_ITEM(dep, i);
+        ok = b == Py_None || PyBytes_CheckExact(b);
+    }
+    if (!ok) {
+        Py_DECREF(dep);
+        type_error("the bytes %S keeps of its deprecated fields are not a tuple of %zd bytes or None", td->type_name,
+                   td->ndeprecated);
+        return NULL;
+    }
+    return dep;
+}
+
+/* A deprecated field (SPEC §5.5.1): the bytes kept for it, else its zero value's (nothing for an
+ * optional field, whose presence bit is then clear). `dep`: the tuple of kept bytes, or NULL. */
+static int encode_deprecated(Field *fd, PyObject *dep, Out *o) {
+    PyObject *b = dep != NULL ? PyTuple_GET_ITEM(dep, fd->kept) : Py_None;
+    if (b == Py_None) {
+        if (fd->optional) {
+            return 0;
+        }
+        b = fd->zero;
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(b);
+    if (out_reserve(o, n) < 0) {
+        return -1;
+    }
+    memcpy(o->buf + o->len, PyBytes_AS_STRING(b), (size_t)n);
+    o->len += n;
+    return 0;
+}
+
 /* The fields in id order, with a presence byte before each group of eight optional slots; a
- * record's unknown fields after them. */
-int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
-    /* Slots are read directly in instances of the class itself; a subclass may have replaced a
-     * field by a property, which getattr calls, as the Python writers do. */
-    const int instance = Py_IS_TYPE(x, td->cls);
+ * record's unknown fields after them. `dep`: the bytes kept of its deprecated fields (a tuple
+ * get_deprecated checked), or NULL for none. */
+static int encode_fields_with(TypeDef *td, PyObject *x, PyObject *dep, int instance, Out *o, int depth) {
     Py_ssize_t pb_at = -1; /* where the last presence byte is */
     for (Py_ssize_t f = 0; f < td->nfields; f++) {
         Field *fd = &td->fields[f];
@@ -357,7 +414,11 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
                 }
                 slots++;
                 if (gf->attr == NULL) {
-                    continue; /* deprecated: always absent */
+                    /* Deprecated: present if bytes were kept for it. */
+                    if (dep != NULL && PyTuple_GET_ITEM(dep, gf->kept) != Py_None) {
+                        pb |= (uint8_t)gf->bit;
+                    }
+                    continue;
                 }
                 PyObject *v = get_field(x, instance, gf);
                 if (v == NULL) {
@@ -375,13 +436,8 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
             o->buf[o->len++] = pb;
         }
         if (fd->attr == NULL) {
-            if (!fd->optional) {
-                /* Deprecated: its zero value's bytes. */
-                if (out_reserve(o, PyBytes_GET_SIZE(fd->zero)) < 0) {
-                    return -1;
-                }
-                memcpy(o->buf + o->len, PyBytes_AS_STRING(fd->zero), (size_t)PyBytes_GET_SIZE(fd->zero));
-                o->len += PyBytes_GET_SIZE(fd->zero);
+            if (encode_deprecated(fd, dep, o) < 0) {
+                return -1;
             }
             continue;
         }
@@ -432,6 +488,21 @@ int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
         }
     }
     return 0;
+}
+
+int encode_fields(TypeDef *td, PyObject *x, Out *o, int depth) {
+    /* Slots are read directly in instances of the class itself; a subclass may have replaced a
+     * field by a property, which getattr calls, as the Python writers do. */
+    const int instance = Py_IS_TYPE(x, td->cls);
+    /* What it keeps of its deprecated fields, held while the fields are written: code they run
+     * may replace the slot. (One call of encode_fields_with, which the compiler inlines.) */
+    PyObject *dep = NULL;
+    if (td->ndeprecated > 0 && (dep = get_deprecated(td, x, instance)) == NULL) {
+        return -1;
+    }
+    int r = encode_fields_with(td, x, dep == Py_None ? NULL : dep, instance, o, depth);
+    Py_XDECREF(dep);
+    return r;
 }
 
 /* Writes the length of the record body that follows the `room` bytes left for it at `start`;

@@ -1028,7 +1028,7 @@ class EvolvedV1:
 class EvolvedV2:
     """Version 2 of the same record: fields appended, one deprecated."""
 
-    __slots__ = ("_cser_unknown", "name", "note", "sample", "tags",)
+    __slots__ = ("_cser_deprecated", "_cser_unknown", "name", "note", "sample", "tags",)
 
     TYPE_NAME: _t.ClassVar[str] = "edge.cases.EvolvedV2"
     TYPE_ID: _t.ClassVar[int] = 0x61E33501030D40A2
@@ -1039,6 +1039,11 @@ class EvolvedV2:
     note: str | None
     tags: list[str]
     sample: Sample
+
+    _cser_deprecated: tuple[bytes | None, ...] | None
+    """The bytes decoding read for the deprecated fields, one item per field in id order (``None``
+    for a field it kept nothing of), written back in their place (SPEC §5.5.1); ``None`` while it
+    keeps none."""
 
     _cser_unknown: _u.UnknownFields | None
     """The fields of a newer schema decoding kept (SPEC §5.5.1); ``None`` while there are none."""
@@ -1055,6 +1060,7 @@ class EvolvedV2:
         self.note = note
         self.tags = [] if tags is None else tags
         self.sample = Sample() if sample is None else sample
+        self._cser_deprecated = None
         self._cser_unknown = None
 
     def __eq__(self, other: object) -> bool:
@@ -1065,6 +1071,7 @@ class EvolvedV2:
             and self.note == other.note
             and self.tags == other.tags
             and self.sample == other.sample
+            and self._cser_deprecated == other._cser_deprecated
             and self._cser_unknown == other._cser_unknown
         )
 

@@ -36,6 +36,11 @@ import java.util.Set;
  * {@link UnionClass}) and the descriptor of a record, struct or union.
  */
 final class PythonItemBuilder {
+    /** The slot of the bytes a record or struct keeps of its deprecated fields (SPEC §5.5.1). */
+    static final String DEPRECATED_SLOT = "_cser_deprecated";
+    /** The slot of a record's unknown fields (SPEC §5.5.1). */
+    static final String UNKNOWN_SLOT = "_cser_unknown";
+
     private final PythonTarget target;
     private final PythonTypeMapper mapper;
     /** The class of every union variant of the module. */
@@ -138,11 +143,24 @@ final class PythonItemBuilder {
             fromJson.add(new FieldFromJson(name, f.name(), false, f.isOptional()
                     ? PythonJsonBuilder.optionalFromJson(type, x, helpers) : PythonJsonBuilder.fromJson(type, x, helpers)));
         }
+        // Names of their own, which no field takes (they start with an underscore, SPEC §12).
+        boolean keepsDeprecated = fs.stream().anyMatch(Field::deprecated);
+        List<String> privateSlots = new ArrayList<>();
+        if (keepsDeprecated) {
+            privateSlots.add(DEPRECATED_SLOT);
+        }
+        if (!m.isStruct()) {
+            privateSlots.add(UNKNOWN_SLOT);
+        }
+        List<String> slots = new ArrayList<>(attributes);
+        slots.addAll(privateSlots);
+        List<String> compared = new ArrayList<>(attributes);
+        compared.addAll(privateSlots);
         return new MessageClass(target.className(m.name()), m.qualifiedName(), m.name(), m.isStruct(),
                 target.docLines(m.doc()), target.hexLiteral(CanonicalText.typeId(m)),
                 target.hexLiteral(CanonicalText.fingerprint(m)),
-                attributes.stream().sorted(PythonItemBuilder::natural).toList(), attributes, declarations, params, inits,
-                toJson, fromJson, helpers.functions(), canonicalLine(m));
+                slots.stream().sorted(PythonItemBuilder::natural).toList(), attributes, keepsDeprecated, privateSlots,
+                compared, declarations, params, inits, toJson, fromJson, helpers.functions(), canonicalLine(m));
     }
 
     RecordDescriptor recordDescriptor(MessageType m) {
