@@ -13,8 +13,9 @@ names ``[A-Z][A-Za-z0-9]*``, fields and variants ``[a-z][a-z0-9_]*``, enum membe
 ``[A-Z][A-Z0-9_]*``, each at most 120 characters); field and variant ids 1..N in order, at most
 1,000, and unique names within a type; enum members at most 4,096, numbered from 0 in ascending
 order up to 2,147,483,647, with unique names; a struct or union with at least one field or
-variant; types nested at most 32 levels (each ``list``, ``map`` and ``optional`` one); and a line
-for every qualified name a field or variant uses.
+variant; map keys an integer type, ``string`` or an enum; no ``optional<optional<T>>`` and no
+optional union variant; types nested at most 32 levels (each ``list``, ``map`` and ``optional``
+one); and a line for every qualified name a field or variant uses.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ MAX_PACKAGE_PARTS = 16
 MAX_ENUM_NUMBER = 2147483647
 
 _GENERICS = {"list": 1, "optional": 1, "map": 2}
+#: The built-ins a map's key cannot be (SPEC §2).
+_NOT_KEYS = frozenset(("bool", "f32", "f64", "bytes"))
 # A word of letters, digits and underscores, read at most one character past the longest name
 # allowed, so that a long run costs no more than the name check needs.
 _WORD = re.compile(rf"[A-Za-z0-9_]{{1,{MAX_NAME + 1}}}")
@@ -161,6 +164,8 @@ class _Parser:
         self.line_start = 0
         # Each qualified name a field or variant uses, with where it is first used.
         self.used: dict[str, tuple[int, int]] = {}
+        # Each qualified name a map has as its key, with where: it must name an enum (SPEC §2).
+        self.keys: dict[str, tuple[int, int]] = {}
 
     def parse(self) -> dict[str, TypeDecl]:
         if not self.s:
@@ -181,6 +186,12 @@ class _Parser:
         for name, (line, column) in self.used.items():
             if name not in types:
                 raise SchemaTextError(line, column, f"type {name} is used but has no line")
+        for name, (line, column) in self.keys.items():
+            kind = types[name].kind
+            if kind != "enum":
+                raise SchemaTextError(
+                    line, column, f"map key {name} is a {kind}: a key is an integer type, string or an enum"
+                )
         return types
 
     # ---- lines ---------------------------------------------------------------------------------
@@ -225,7 +236,10 @@ class _Parser:
             self.pos += 1
             deprecated = True
         self.expect(":")
+        type_at = self.pos
         t = self.type_ref(0)
+        if kind == "union" and t.generic == "optional":
+            raise self.error("a union variant cannot be optional", type_at)
         self.expect(" ")
         at = self.pos
         name = self.name(_FIELD_NAME, f"a {what} name")
@@ -269,7 +283,12 @@ class _Parser:
             if depth == MAX_NESTING:
                 raise self.error(f"a type nested more than {MAX_NESTING} levels")
             self.pos = after + 1
+            arg_at = self.pos
             args = [self.type_ref(depth + 1)]
+            if word == "optional" and args[0].generic == "optional":
+                raise self.error("optional<optional<T>> is not a type", arg_at)
+            if word == "map":
+                self.check_key(args[0], arg_at)
             if arity == 2:
                 self.expect(",")
                 self.expect(" ")
@@ -285,6 +304,14 @@ class _Parser:
         name, column = self.qualified_name("a type")
         self.used.setdefault(name, (self.line, column))
         return TypeRef(name, named=name)
+
+    def check_key(self, key: TypeRef, at: int) -> None:
+        """SPEC §2: a map's key is an integer type, ``string`` or an enum (a named key is checked
+        once every line is read)."""
+        if key.named is not None:
+            self.keys.setdefault(key.named, (self.line, at - self.line_start + 1))
+        elif key.builtin is None or key.builtin in _NOT_KEYS:
+            raise self.error(f"map key {key.spelling}: a key is an integer type, string or an enum", at)
 
     def qualified_name(self, what: str) -> tuple[str, int]:
         """``package.parts.Type``; returns it and the column it starts at."""

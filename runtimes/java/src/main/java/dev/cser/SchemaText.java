@@ -66,6 +66,8 @@ public final class SchemaText {
     private static final java.util.regex.Pattern SNAKE = java.util.regex.Pattern.compile("[a-z][a-z0-9_]*");
     private static final java.util.regex.Pattern PASCAL = java.util.regex.Pattern.compile("[A-Z][A-Za-z0-9]*");
     private static final java.util.regex.Pattern UPPER = java.util.regex.Pattern.compile("[A-Z][A-Z0-9_]*");
+    /** The built-ins a map's key cannot be (SPEC §2). */
+    private static final Set<String> NOT_KEYS = Set.of("bool", "f32", "f64", "bytes");
     private static final Set<String> BUILTINS = Set.of("bool", "i8", "u8", "i16", "u16", "i32", "u32", "i64",
             "u64", "f32", "f64", "string", "bytes");
 
@@ -105,6 +107,8 @@ public final class SchemaText {
         private int lineStart;
         /** Every named type a field or variant uses, with where, to check once all lines are read. */
         private final Map<String, int[]> used = new LinkedHashMap<>();
+        /** Every named type a map has as its key, with where, to check that it is an enum. */
+        private final Map<String, int[]> keys = new LinkedHashMap<>();
         /** The names of the fields, variants or members of the line being read. */
         private final java.util.Set<String> names = new java.util.HashSet<>();
 
@@ -134,6 +138,15 @@ public final class SchemaText {
                     int[] where = u.getValue();
                     throw new IllegalArgumentException("bad schema text at line " + where[0] + ", column " + where[1]
                             + ": type " + u.getKey() + " is used but has no line");
+                }
+            }
+            for (Map.Entry<String, int[]> k : keys.entrySet()) {
+                Type t = types.get(k.getKey());
+                if (t.kind() != Kind.ENUM) {
+                    int[] where = k.getValue();
+                    throw new IllegalArgumentException("bad schema text at line " + where[0] + ", column " + where[1]
+                            + ": map key " + k.getKey() + " is " + (t.kind() == Kind.UNION ? "a union" : "a "
+                            + t.kind().keyword()) + ": a key is an integer type, string or an enum");
                 }
             }
             return new SchemaText(s, types);
@@ -190,7 +203,12 @@ public final class SchemaText {
                 deprecated = true;
             }
             expect(':');
+            int typeAt = pos;
             TypeRef type = type(0);
+            if (kind == Kind.UNION && "optional".equals(type.generic())) {
+                pos = typeAt;
+                throw error("a union variant cannot be optional");
+            }
             expect(' ');
             int nameAt = pos;
             String name = name(SNAKE, kind == Kind.UNION ? "a variant name (snake_case)" : "a field name (snake_case)");
@@ -246,7 +264,16 @@ public final class SchemaText {
                 };
                 pos++;
                 List<TypeRef> args = new ArrayList<>(arity);
-                args.add(type(depth + 1));
+                int argAt = pos;
+                TypeRef first = type(depth + 1);
+                if (word.equals("optional") && "optional".equals(first.generic())) {
+                    pos = argAt;
+                    throw error("optional<optional<T>> is not a type");
+                }
+                if (word.equals("map")) {
+                    checkKey(first, argAt);
+                }
+                args.add(first);
                 if (arity == 2) {
                     expect(',');
                     expect(' ');
@@ -266,6 +293,16 @@ public final class SchemaText {
             String named = qualifiedName("a type");
             used.putIfAbsent(named, new int[] {line, at - lineStart + 1});
             return new TypeRef(null, null, List.of(), named);
+        }
+
+        /** SPEC §2: a map's key is an integer type, {@code string} or an enum (checked once all lines are read). */
+        private void checkKey(TypeRef key, int at) {
+            if (key.named() != null) {
+                keys.putIfAbsent(key.named(), new int[] {line, at - lineStart + 1});
+            } else if (key.builtin() == null || NOT_KEYS.contains(key.builtin())) {
+                pos = at;
+                throw error("map key " + key.spelling() + ": a key is an integer type, string or an enum");
+            }
         }
 
         /** A decimal number without sign or leading zeros, at most 10 digits. */

@@ -71,6 +71,12 @@ final class BadTexts {
                 new String[] {"field_twice", "record a.R{1:i32 x;2:i64 x;}\n"},
                 new String[] {"variant_twice", "union a.U{1:i32 x;2:i64 x;}\n"},
                 new String[] {"member_twice", "enum a.E{A=0;A=1;}\n"},
+                new String[] {"optional_optional", "record a.R{1:optional<optional<i32>> x;}\n"},
+                new String[] {"optional_variant", "union a.U{1:optional<i32> x;}\n"},
+                new String[] {"map_key_f64", "record a.R{1:map<f64, i32> x;}\n"},
+                new String[] {"map_key_bytes", "record a.R{1:map<bytes, i32> x;}\n"},
+                new String[] {"map_key_list", "record a.R{1:map<list<i32>, i32> x;}\n"},
+                new String[] {"map_key_record", "record a.K{1:i32 k;}\nrecord a.R{1:map<a.K, i32> x;}\n"},
                 new String[] {"package_of_17_parts", "record " + "p.".repeat(17) + "R{1:i32 x;}\n"});
     }
 }
