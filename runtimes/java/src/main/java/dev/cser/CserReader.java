@@ -483,6 +483,14 @@ public final class CserReader {
     }
 
     /**
+     * Whether the bytes read since {@link #position()} was {@code start} are {@code expected}:
+     * compared where they lie, so that a deprecated field holding its zero value costs no copy.
+     */
+    public boolean bytesSinceEqual(int start, byte[] expected) {
+        return Arrays.equals(buf, this.start + start, pos, expected, 0, expected.length);
+    }
+
+    /**
      * Starts reading the payload of a union's non-record variant (SPEC §5.7): reads its length
      * and limits reading to it. A record variant's payload is the record itself: read it as any
      * record.

@@ -22,12 +22,11 @@ public final class DeprecatedFields {
      * @return the kept bytes to store in the value: {@code kept}, or a new array when it was null
      */
     public static byte[][] keep(byte[][] kept, int slots, int slot, CserReader r, int start, byte[] zero) {
-        byte[] bytes = r.bytesSince(start);
-        if (zero != null && Arrays.equals(bytes, zero)) {
+        if (zero != null && r.bytesSinceEqual(start, zero)) {
             return kept;
         }
         byte[][] k = kept != null ? kept : new byte[slots][];
-        k[slot] = bytes;
+        k[slot] = r.bytesSince(start);
         return k;
     }
 

@@ -225,9 +225,8 @@ final class DynamicDecoder {
         if (!f.deprecated()) {
             msg.put(i, v);
         } else if (present) {
-            byte[] bytes = r.bytesSince(from);
-            if (f.presence() != null || !java.util.Arrays.equals(bytes, DynamicEncoder.zeroBytes(f))) {
-                msg.put(i, bytes);
+            if (f.presence() != null || !r.bytesSinceEqual(from, DynamicEncoder.zeroBytes(f))) {
+                msg.put(i, r.bytesSince(from));
             }
         }
     }
