@@ -8,6 +8,9 @@
 //! value keep nothing. Random `StockWriter` values pass through `Stock` unchanged; mutations of
 //! their bytes that decode keep bytes of the input and read back as the same value.
 
+mod common;
+
+use common::rng::Rng;
 use cser::DeprecatedFields;
 use cser_examples::edge::cases::{EvolvedV1, EvolvedV2};
 use cser_examples::edge::lint::Retired;
@@ -433,55 +436,18 @@ fn json_leaves_stocks_kept_bytes_as_they_are() {
 
 // ---- random values, mutated bytes --------------------------------------------------------
 
-/// Xorshift64*: a tiny deterministic generator, no crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// Mostly small numbers and the zero value, sometimes any.
-    fn number(&mut self) -> u64 {
-        match self.below(4) {
-            0 => 0,
-            1 => self.below(3),
-            2 => self.below(300),
-            _ => self.next(),
-        }
-    }
-
-    fn string(&mut self) -> String {
-        let len = self.below(4) as usize;
-        (0..len)
-            .map(|_| ['a', 'é', '😀', 'z'][self.below(4) as usize])
-            .collect()
-    }
-
-    fn maybe<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> Option<T> {
-        (self.below(2) == 0).then(|| f(self))
-    }
-}
-
 fn random_part(rng: &mut Rng) -> PartV2 {
     PartV2 {
-        name: rng.string(),
+        name: rng.string(4),
         size: rng.maybe(|r| r.number() as u32),
-        tags: (0..rng.below(3)).map(|_| rng.string()).collect(),
+        tags: (0..rng.below(3)).map(|_| rng.string(4)).collect(),
         ..Default::default()
     }
 }
 
 fn random_kind(rng: &mut Rng) -> KindV2 {
     match rng.below(3) {
-        0 => KindV2::Text(rng.string()),
+        0 => KindV2::Text(rng.string(4)),
         1 => KindV2::Number(rng.number() as i32),
         _ => KindV2::Part(random_part(rng)),
     }
@@ -489,7 +455,7 @@ fn random_kind(rng: &mut Rng) -> KindV2 {
 
 fn random_writer(rng: &mut Rng) -> StockWriter {
     StockWriter {
-        name: rng.string(),
+        name: rng.string(4),
         part: random_part(rng),
         spare: rng.maybe(random_part),
         kind: random_kind(rng),
@@ -499,10 +465,10 @@ fn random_writer(rng: &mut Rng) -> StockWriter {
         spot: SpotWriter {
             x: rng.number() as i32,
             y: rng.number() as i32,
-            label: rng.maybe(Rng::string),
+            label: rng.maybe(|r| r.string(4)),
             z: rng.maybe(|r| r.number() as i32),
         },
-        extra: rng.maybe(Rng::string),
+        extra: rng.maybe(|r| r.string(4)),
         tail: rng.number(),
         ..Default::default()
     }

@@ -7,10 +7,13 @@
 //! `Debug` and the JSON mapping treat it as SPEC §5.7, §11 and §12.2 say. Then random values of
 //! these types, their bytes mutated, read by both generations: errors, never a panic.
 
+mod common;
+
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
+use common::rng::Rng;
 use cser::json::Value;
 use cser::{DecodeError, DecodeErrorKind, IndexMap, Reader, UnknownVariant, Writer};
 use cser_examples::evolution::unions::*;
@@ -323,44 +326,21 @@ fn a_deprecated_union_field_is_its_zero_variant_in_a_payload() {
 
 // ---- random values, mutated bytes --------------------------------------------------------
 
-/// Xorshift64*: a tiny deterministic generator, no crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn string(&mut self) -> String {
-        let len = self.below(5) as usize;
-        (0..len)
-            .map(|_| ['a', 'é', '😀', 'z'][self.below(4) as usize])
-            .collect()
-    }
-}
-
 fn random_inner(rng: &mut Rng) -> InnerV2 {
     match rng.below(2) {
-        0 => InnerV2::A(rng.string()),
+        0 => InnerV2::A(rng.string(5)),
         _ => InnerV2::B(rng.next() as u32),
     }
 }
 
 fn random_choice(rng: &mut Rng) -> ChoiceV2 {
     match rng.below(12) {
-        0 => ChoiceV2::Item(item_v2(&rng.string(), rng.below(300) as u32)),
-        1 => ChoiceV2::Label(rng.string()),
-        2 => ChoiceV2::Extra(item_v2(&rng.string(), rng.next() as u32)),
-        3 => ChoiceV2::Note(rng.string()),
+        0 => ChoiceV2::Item(item_v2(&rng.string(5), rng.below(300) as u32)),
+        1 => ChoiceV2::Label(rng.string(5)),
+        2 => ChoiceV2::Extra(item_v2(&rng.string(5), rng.next() as u32)),
+        3 => ChoiceV2::Note(rng.string(5)),
         4 => ChoiceV2::Number(rng.next() as i64),
-        5 => ChoiceV2::Words((0..rng.below(4)).map(|_| rng.string()).collect()),
+        5 => ChoiceV2::Words((0..rng.below(4)).map(|_| rng.string(5)).collect()),
         6 => ChoiceV2::Spot(Spot {
             x: rng.next() as i32,
             y: rng.below(3) as i32,
@@ -368,7 +348,7 @@ fn random_choice(rng: &mut Rng) -> ChoiceV2 {
         7 => ChoiceV2::Inner(random_inner(rng)),
         8 => ChoiceV2::Counts(
             (0..rng.below(3))
-                .map(|i| (format!("{i}{}", rng.string()), rng.next() as i32))
+                .map(|i| (format!("{i}{}", rng.string(5)), rng.next() as i32))
                 .collect(),
         ),
         9 => ChoiceV2::Blob((0..rng.below(6)).map(|_| rng.next() as u8).collect()),
@@ -387,9 +367,9 @@ fn random_box(rng: &mut Rng) -> BoxV2 {
             .collect(),
         outer: match rng.below(2) {
             0 => OuterV2::Choice(random_choice(rng)),
-            _ => OuterV2::Plain(rng.string()),
+            _ => OuterV2::Plain(rng.string(5)),
         },
-        tail: rng.string(),
+        tail: rng.string(5),
         holes: (0..rng.below(4))
             .map(|_| (rng.below(2) == 0).then(|| random_choice(rng)))
             .collect(),

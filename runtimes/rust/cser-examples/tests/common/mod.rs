@@ -5,6 +5,8 @@
 // Each test binary uses a part of this module.
 #![allow(dead_code, unused_imports)]
 
+pub mod rng;
+
 use cser::IndexMap;
 use cser_examples::edge::cases::{Collections, Color, Node, Scalars};
 use cser_examples::edge::names::{Holder, Value};

@@ -289,32 +289,7 @@ class CserStreamReaderTest {
 
     @Test
     void aCodecWithoutCanonicalTextCannotCompare() {
-        CserCodec<String> bare = new CserCodec<>() {
-            @Override
-            public String typeName() {
-                return "test.Text";
-            }
-
-            @Override
-            public long typeId() {
-                return StringCodec.TYPE_ID;
-            }
-
-            @Override
-            public long fingerprint() {
-                return StringCodec.FINGERPRINT;
-            }
-
-            @Override
-            public void encodeRoot(String value, CserWriter w) {
-                StringCodec.INSTANCE.encodeRoot(value, w);
-            }
-
-            @Override
-            public String decodeRoot(CserReader r) throws CserDecodeException {
-                return StringCodec.INSTANCE.decodeRoot(r);
-            }
-        };
+        CserCodec<String> bare = new StringCodec.Bare();
         CserStreamReader<String> r = new CserStreamReader<>(new ByteArrayInputStream(new byte[0]), bare);
         assertThrows(IllegalStateException.class, () -> r.withKnownSchemas(new KnownSchemas()));
     }
@@ -474,27 +449,7 @@ class CserStreamReaderTest {
 
     @Test
     void depthLimitReachesTheMessages() throws IOException {
-        CserCodec<String> deep = new CserCodec<>() {
-            @Override
-            public String typeName() {
-                return StringCodec.INSTANCE.typeName();
-            }
-
-            @Override
-            public long typeId() {
-                return StringCodec.TYPE_ID;
-            }
-
-            @Override
-            public long fingerprint() {
-                return StringCodec.FINGERPRINT;
-            }
-
-            @Override
-            public void encodeRoot(String value, CserWriter w) {
-                StringCodec.INSTANCE.encodeRoot(value, w);
-            }
-
+        CserCodec<String> deep = new StringCodec.Bare() {
             @Override
             public String decodeRoot(CserReader r) throws CserDecodeException {
                 r.enter(); // one level more than StringCodec

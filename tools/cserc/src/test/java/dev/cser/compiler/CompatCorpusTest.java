@@ -37,12 +37,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * to the working directory as a user types them; the expected files spell the corpus directory
  * {@code compat/}. Regenerate with {@code -Dgolden.update=true}, then review every diff.
  */
-class CompatCorpusTest {
+public class CompatCorpusTest {
     private static final Path CORPUS = TestPaths.RESOURCES.resolve("compat");
     private static final String AS_TYPED = TestPaths.asTyped(CORPUS) + "/";
     private static final String AS_EXPECTED = "compat/";
 
-    record Case(String name, Path dir) {
+    /** One case of the corpus; SchemaCompatAgreementTest reads the corpus too. */
+    public record Case(String name, Path dir) {
         @Override
         public String toString() {
             return name;
@@ -53,7 +54,7 @@ class CompatCorpusTest {
         }
 
         /** The command line after {@code cserc compat}, with the case's paths as a user types them. */
-        List<String> args() throws IOException {
+        public List<String> args() throws IOException {
             List<String> args = new ArrayList<>();
             for (String line : Files.readAllLines(dir.resolve("args"), StandardCharsets.UTF_8)) {
                 if (line.startsWith("#") || line.isBlank()) {
@@ -68,7 +69,7 @@ class CompatCorpusTest {
         }
     }
 
-    static Stream<Case> cases() throws IOException {
+    public static Stream<Case> cases() throws IOException {
         try (Stream<Path> entries = Files.list(CORPUS)) {
             return entries.filter(Files::isDirectory)
                     .sorted()
@@ -119,7 +120,8 @@ class CompatCorpusTest {
                 compile(options.newPath(), options.includes(), options.newIncludes()));
     }
 
-    private static dev.cser.compiler.schema.Schema compile(Path path, List<Path> includes, List<Path> sideIncludes)
+    /** The schema of a file or a directory of them, as {@code cserc compat} compiles each side. */
+    public static dev.cser.compiler.schema.Schema compile(Path path, List<Path> includes, List<Path> sideIncludes)
             throws SchemaException, IOException {
         List<Path> dirs = new ArrayList<>(includes);
         dirs.addAll(sideIncludes);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cser.SchemaCompat;
 import dev.cser.SchemaText;
-import dev.cser.compiler.SchemaCompiler;
+import dev.cser.compiler.CompatCorpusTest;
 import dev.cser.compiler.TestPaths;
 import dev.cser.compiler.command.CompatOptions;
 import dev.cser.compiler.diag.SchemaException;
@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +40,6 @@ import org.junit.jupiter.api.Test;
  * the same verdicts word for word. Regenerate with {@code -Dgolden.update=true}.
  */
 class SchemaCompatAgreementTest {
-    private static final Path CORPUS = TestPaths.RESOURCES.resolve("compat");
     private static final Path EXPORT = TestPaths.REPOSITORY.resolve("conformance").resolve("schema-compat.json");
 
     /** Generated schema pairs checked, and how many of them are exported. */
@@ -59,24 +57,25 @@ class SchemaCompatAgreementTest {
     void runtimeAgreesWithTheCheckerAndTheExportIsCurrent() throws Exception {
         List<Pair> pairs = new ArrayList<>();
         List<String> disagreements = new ArrayList<>();
-        List<Path> cases;
-        try (Stream<Path> entries = Files.list(CORPUS)) {
-            cases = entries.filter(Files::isDirectory).sorted().toList();
-        }
-        for (Path dir : cases) {
-            CompatOptions options = options(dir);
-            if (options == null || options.oldPath() == null) {
-                continue;
+        for (CompatCorpusTest.Case c : CompatCorpusTest.cases().toList()) {
+            CompatOptions options;
+            try {
+                options = CompatOptions.parse(c.args());
+            } catch (RuntimeException e) {
+                continue; // a case about a wrong command line
+            }
+            if (options.oldPath() == null) {
+                continue; // --against: the other side is a git revision
             }
             Schema oldSchema;
             Schema newSchema;
             try {
-                oldSchema = compile(options.oldPath(), options.includes(), options.oldIncludes());
-                newSchema = compile(options.newPath(), options.includes(), options.newIncludes());
+                oldSchema = CompatCorpusTest.compile(options.oldPath(), options.includes(), options.oldIncludes());
+                newSchema = CompatCorpusTest.compile(options.newPath(), options.includes(), options.newIncludes());
             } catch (SchemaException e) {
-                continue;
+                continue; // a case about schema errors
             }
-            compare("corpus/" + dir.getFileName(), oldSchema, newSchema, pairs, disagreements);
+            compare("corpus/" + c.name(), oldSchema, newSchema, pairs, disagreements);
         }
         // All are checked; the first are exported, enough for the other runtimes to meet every rule.
         List<SchemaPairs.Generated> generated = SchemaPairs.generate(GENERATED);
@@ -154,38 +153,6 @@ class SchemaCompatAgreementTest {
             kept.put(type, schema.declarations().get(type));
         }
         return new Schema(schema.files(), kept);
-    }
-
-    private static CompatOptions options(Path dir) throws IOException {
-        List<String> args = new ArrayList<>();
-        for (String line : Files.readAllLines(dir.resolve("args"), StandardCharsets.UTF_8)) {
-            if (line.startsWith("#") || line.isBlank()) {
-                continue;
-            }
-            for (String word : line.trim().split("\\s+")) {
-                Path p = dir.resolve(word);
-                args.add(!word.startsWith("-") && Files.exists(p) ? p.toString() : word);
-            }
-        }
-        try {
-            return CompatOptions.parse(args);
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static Schema compile(Path path, List<Path> includes, List<Path> sideIncludes)
-            throws SchemaException, IOException {
-        List<Path> dirs = new ArrayList<>(includes);
-        dirs.addAll(sideIncludes);
-        List<Path> files = List.of(path);
-        if (Files.isDirectory(path)) {
-            dirs.add(path);
-            try (Stream<Path> walk = Files.walk(path)) {
-                files = walk.filter(p -> p.toString().endsWith(".cser")).sorted().toList();
-            }
-        }
-        return new SchemaCompiler(dirs).compile(files);
     }
 
     private static String export(List<Pair> pairs) {
