@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Renders diagnostics the way compilers do: {@code path:line:col: error: message}, then the
  * source line and a caret under the column. Tabs before the column are kept in the caret line
- * so the caret lines up in any editor.
+ * so the caret lines up in any editor; characters a terminal would not show as themselves are
+ * shown escaped, in the message and in the line ({@link Visible}).
  */
 public final class DiagnosticFormatter {
     private final Map<String, List<String>> sources;
@@ -26,18 +27,32 @@ public final class DiagnosticFormatter {
      */
     public String format(Location loc, String severity, String message) {
         StringBuilder out = new StringBuilder();
-        out.append(loc).append(": ").append(severity).append(": ").append(message).append('\n');
+        out.append(loc).append(": ").append(severity).append(": ").append(Visible.message(message)).append('\n');
         List<String> lines = sources.get(loc.path());
         if (lines != null && loc.line() >= 1 && loc.line() <= lines.size()) {
-            String line = lines.get(loc.line() - 1);
-            out.append(line).append('\n');
-            int col = Math.min(Math.max(loc.column() - 1, 0), line.length());
-            for (int i = 0; i < col; i++) {
-                out.append(line.charAt(i) == '\t' ? '\t' : ' ');
-            }
-            out.append("^\n");
+            appendLineAndCaret(out, lines.get(loc.line() - 1), loc.column());
         }
         return out.toString();
+    }
+
+    /**
+     * The source line and the caret under {@code column}, which counts code points from 1 (as the
+     * parser's locations do): every code point before it adds its own width of padding, so an
+     * escaped character or one outside the Basic Multilingual Plane does not move the caret.
+     */
+    private static void appendLineAndCaret(StringBuilder out, String line, int column) {
+        StringBuilder caret = new StringBuilder();
+        int index = 0;
+        for (int i = 0; i < line.length(); index++) {
+            int c = line.codePointAt(i);
+            i += Character.charCount(c);
+            String shown = c == '\t' || !Visible.isEscaped(c) ? new String(Character.toChars(c)) : Visible.escape(c);
+            out.append(shown);
+            if (index < column - 1) {
+                caret.append(c == '\t' ? "\t" : " ".repeat(shown.codePointCount(0, shown.length())));
+            }
+        }
+        out.append('\n').append(caret).append("^\n");
     }
 
     public String formatAll(List<Diagnostic> diagnostics) {

@@ -3,6 +3,7 @@ package dev.cser.compiler.parse;
 import dev.cser.compiler.diag.ErrorCollector;
 import dev.cser.compiler.diag.ErrorType;
 import dev.cser.compiler.diag.Location;
+import dev.cser.compiler.diag.Visible;
 import dev.cser.compiler.grammar.CserLexer;
 import dev.cser.compiler.grammar.CserParser;
 import dev.cser.compiler.schema.Limits;
@@ -278,7 +279,7 @@ public final class SchemaParser {
             if (t.getType() == CserLexer.ERROR_CHAR) {
                 message = t.getText().equals("\"")
                         ? "unterminated string: the closing '\"' is missing on this line"
-                        : "unexpected character '" + t.getText() + "'";
+                        : "unexpected character " + Visible.character(t.getText().codePointAt(0));
             } else if (expected.size() == 1 && expected.contains(CserLexer.PACKAGE)) {
                 message = "missing package declaration: a schema file starts with 'package name;'";
                 where = t.getType() == Token.EOF ? new Location(path, 1, 1) : where;

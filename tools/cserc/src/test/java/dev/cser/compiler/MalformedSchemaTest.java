@@ -95,14 +95,39 @@ class MalformedSchemaTest {
             String[] after = expected.substring(header.end()).split("\n", 4);
             boolean quoted = !HEADER.matcher(after[1]).lookingAt() && !after[1].matches("\\d+ errors?");
             if (header.group(2) != null && quoted) {
-                // The caret line sits under the quoted source line, with the caret at the column.
+                // The caret line sits under the quoted source line, with the caret under the
+                // column-th code point of the file's line, however the characters before it are shown.
+                String source = Files.readAllLines(CORPUS.getParent().resolve(header.group(1)), StandardCharsets.UTF_8)
+                        .get(Integer.parseInt(header.group(2)) - 1);
+                String shownBefore = shown(source, Integer.parseInt(header.group(3)) - 1);
+                assertTrue(after[1].startsWith(shownBefore), header.group() + " quotes its line: " + after[1]);
                 String caretLine = after[2];
-                assertEquals(Integer.parseInt(header.group(3)) - 1, caretLine.indexOf('^'), header.group());
+                assertEquals(shownBefore.codePointCount(0, shownBefore.length()), caretLine.indexOf('^'), header.group());
                 assertTrue(caretLine.strip().equals("^"), "a caret line: " + caretLine);
             }
         }
         assertEquals(Integer.parseInt(count.group(1)), errors, "the count matches the errors listed");
         assertFalse(expected.contains("\r"), "no carriage returns");
+    }
+
+    /**
+     * The first {@code n} code points of a source line as a diagnostic shows them: printable
+     * characters and tabs as they are, anything else as a backslash, u and its hex number in braces.
+     */
+    private static String shown(String line, int n) {
+        StringBuilder b = new StringBuilder();
+        line.codePoints().limit(n).forEach(c -> {
+            int type = Character.getType(c);
+            boolean visible = c == '\t' || !(type == Character.CONTROL || type == Character.FORMAT
+                    || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                    || type == Character.SURROGATE || type == Character.PRIVATE_USE || type == Character.UNASSIGNED);
+            if (visible) {
+                b.appendCodePoint(c);
+            } else {
+                b.append("\\u{").append(Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT)).append('}');
+            }
+        });
+        return b.toString();
     }
 
     @Test
