@@ -9,7 +9,9 @@ javac -Xlint:all -Werror; rustfmt (as cser-build runs it), rustfmt --check, carg
 -D warnings and cargo build; ruff (the rules `make test-python` holds generated code to) and
 mypy --strict; then random JSON values (SPEC §11) of every record, struct and union are encoded
 by the Java, Rust, Python (C accelerator) and pure-Python testees, whose bytes must be identical;
-every testee decodes them back to the same JSON and re-encodes them to the same bytes.
+every testee decodes them back to the same JSON and re-encodes them to the same bytes. Half of
+the small schemas come with an evolved partner (schemagen_evolve), and each pair's values cross
+between the two versions in every testee, passed through byte for byte (campaign_evolve).
 
 A stage that fails for some schemas is run again without them (the error lines name the schema's
 files; when they do not, the batch is bisected), so one broken schema does not hide the others.
@@ -19,8 +21,8 @@ is kept under conformance/target/schemagen/failures/. Exit status 1 on any failu
 This file is the command line; each job has its own module: campaign_env (paths, limits, running
 a command), campaign_batch (a batch, ``settle`` and bisection), campaign_builds (the build and
 lint stages per language), campaign_testee (a testee process), campaign_roundtrip (the round
-trip, patch and restream), campaign_setup (the testees), campaign_failures (failures, classes,
-the summary), campaign_runner (one batch through every stage).
+trip, patch and restream), campaign_evolve (the evolved pairs), campaign_setup (the testees),
+campaign_failures (failures, classes, the summary), campaign_runner (one batch through every stage).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def main() -> int:
                     help="the fraction of schemas with a construct near a limit")
     ap.add_argument("--no-hostile-docs", action="store_true", help="plain doc comments only (debugging)")
     ap.add_argument("--no-hostile-names", action="store_true", help="plain names only (debugging)")
+    ap.add_argument("--evolve", type=float, default=Options.evolve,
+                    help="the fraction of small schemas paired with an evolved partner")
     ap.add_argument("--values", type=int, default=2, help="random values per type (default 2)")
     ap.add_argument("--skip", default="", help="comma-separated languages not to build (debugging)")
     ap.add_argument("--keep", action="store_true", help="keep every batch's directory")
@@ -66,7 +70,7 @@ def main() -> int:
         # hostile names and docs throughout.
         a.schemas, a.seed, a.batch, a.near_limit = 16, 2000, 8, 0.25
     options = Options(near_limit=a.near_limit, hostile_docs=not a.no_hostile_docs,
-                      hostile_names=not a.no_hostile_names, values_per_type=a.values)
+                      hostile_names=not a.no_hostile_names, values_per_type=a.values, evolve=a.evolve)
     skip = {x for x in a.skip.split(",") if x}
     if not JAR.is_file():
         print(f"schemagen: {JAR} is missing: make build", file=sys.stderr)
@@ -98,8 +102,12 @@ def main() -> int:
     log("")
     print_classes(stats.failures, log)
     log(f"\n{stats.generated} schemas generated, {stats.built} built in all three languages, "
-        f"{stats.round_tripped} round-tripped, {failing} failures "
+        f"{stats.round_tripped} round-tripped, {stats.pairs_passed} of {stats.pairs} evolved pairs read both ways, "
+        f"{failing} failures "
         f"({elapsed:.0f} s, {stats.generated / max(elapsed, 1) * 60:.1f} schemas per minute)")
+    if a.smoke and stats.pairs_passed == 0:
+        log("schemagen: the smoke checked no evolved pair")
+        return 1
     return 1 if failing else 0
 
 

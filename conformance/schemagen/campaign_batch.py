@@ -14,7 +14,7 @@ from typing import Any
 
 from campaign_env import ERROR_LINES, JAR, run
 from campaign_failures import Failure
-from schemagen import Options, Schema, generate
+from schemagen import EVOLVED, Evolution, Options, Schema, evolve, generate, has_partner
 
 
 def seeds_in(text: str, among: set[int]) -> set[int]:
@@ -34,13 +34,19 @@ class Batch:
         self.log = log
         self.schemas: dict[int, Schema] = {}
         self.files: dict[int, list[Path]] = {}
+        # seed EVOLVED + s: the evolved partner of schema s, and the changes that made it
+        self.evolutions: dict[int, Evolution] = {}
         for s in seeds:
             sch = generate(s, options)
             self.schemas[s] = sch
             self.files[s] = sch.write(self.dir / "schemas" / sch.root)
+            if has_partner(sch, options):
+                newer, self.evolutions[EVOLVED + s] = evolve(EVOLVED + s, options)
+                self.schemas[newer.seed] = newer
+                self.files[newer.seed] = newer.write(self.dir / "schemas" / newer.root)
         self.failures: list[Failure] = []
         self._generated: dict[str, Any] = {}
-        self.failed: dict[int, set[str]] = {s: set() for s in seeds}  # languages (or "all")
+        self.failed: dict[int, set[str]] = {s: set() for s in self.schemas}  # languages (or "all")
 
     # --- failures -------------------------------------------------------------------------
 

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from schemagen import Options, Schema
+from schemagen import EVOLVED, Options, Schema, generate, is_evolved
 
 
 @dataclass
 class Failure:
     seed: int
-    stage: str  # check compile build lint round-trip
+    stage: str  # check compile build lint import round-trip patch restream compat evolve
     lang: str
     lines: list[str]
 
@@ -72,6 +72,11 @@ CLASSES = [
     (r"round-trip/", r"decode .*: \.", "round-trip: a decoded value differs"),
     (r"round-trip/", r"testee died", "round-trip: a testee crashed"),
     (r"round-trip/", r"", "round-trip: another failure"),
+    (r"compat/", r"", "compat: cserc compat refuses an evolved partner's compatible changes"),
+    (r"evolve/", r"changes them|bytes changed|writes the older bytes back unlike",
+     "evolve: pass-through across versions is not byte-identical"),
+    (r"evolve/", r"refuses", "evolve: a reader refuses the other version's bytes"),
+    (r"evolve/", r"", "evolve: a value read across versions differs"),
 ]
 
 
@@ -89,6 +94,8 @@ class Stats:
     checked: int = 0
     built: int = 0
     round_tripped: int = 0
+    pairs: int = 0  # evolved partners generated (schemagen_evolve), each counted in generated too
+    pairs_passed: int = 0  # pairs whose values crossed both ways in every language
     failures: list[Failure] = field(default_factory=list)
 
 
@@ -97,9 +104,13 @@ def keep_failure(sch: Schema, options: Options, failures: list[Failure], store: 
     d = store / sch.root
     shutil.rmtree(d, ignore_errors=True)
     sch.write(d)
+    if is_evolved(seed):
+        generate(seed - EVOLVED, options).write(d / "older")
     with open(d / "failure.txt", "w", encoding="utf-8") as f:
         f.write(f"seed {seed} (profile {sch.profile}); regenerate: python3 conformance/schemagen/schemagen.py "
                 f"--seed {seed}{options_flags(options)}\n")
+        if is_evolved(seed):
+            f.write(f"the evolved partner of seed {seed - EVOLVED}, whose files are in older/\n")
         for fl in failures:
             f.write(f"\n== {fl.stage} / {fl.lang}\n" + "\n".join(fl.lines) + "\n")
     return d

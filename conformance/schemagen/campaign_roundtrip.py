@@ -1,6 +1,7 @@
 """The round trip of a batch (conformance/schemagen/README.md): every value of every schema through
 every testee (encode: the same bytes; decode: the same JSON; reencode: the same bytes), then
-``patch`` (a field set from another value) and ``restream`` (a stream of a type's values)."""
+``patch`` (a field set from another value), ``restream`` (a stream of a type's values) and the
+values of each evolved pair across its two versions (campaign_evolve.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from campaign_batch import Batch
 from campaign_env import HERE, JAR, ROOT, TESTEES, VENV, dumps, java_classpath
+from campaign_evolve import evolution
 from campaign_testee import Proc
 from schemagen import values
 
@@ -126,6 +128,7 @@ def round_trip(batch: Batch, built: dict[str, list[int]], crate: Path, java_test
         kinds = {d.qname: d.kind for s in seeds for d in batch.schemas[s].decls}
         patch(procs, items, expected_hex, by_type, kinds, active, report)
         restream(procs, expected_hex, by_type, kinds, active, report)
+        evolution(batch, procs, items, expected_hex, active, report)
         for t, p in procs.items():
             if p.dead:
                 for s in built[langs[t]]:

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import campaign_builds
+import campaign_evolve
 from campaign_batch import Batch
 from campaign_env import LANGS, shown
 from campaign_failures import Failure, Stats, keep_failure
 from campaign_roundtrip import round_trip
-from schemagen import Options
+from schemagen import EVOLVED, Options
 
 
 def run_batch(b: int, batch_seeds: list[int], options: Options, work: Path, store: Path, crate: Path,
@@ -31,6 +32,8 @@ def run_batch(b: int, batch_seeds: list[int], options: Options, work: Path, stor
     profiles = Counter(s.profile for s in batch.schemas.values())
     checked = batch.check()
     stats.checked += len(checked)
+    pairs = [e for e in sorted(batch.evolutions) if e in checked and e - EVOLVED in checked]
+    campaign_evolve.compat(batch, pairs)
     batch.generate_all(checked, crate)
     # The three languages' builds run side by side: each is a chain of processes.
     built: dict[str, list[int]] = {lang: [] for lang in LANGS}
@@ -56,6 +59,9 @@ def run_batch(b: int, batch_seeds: list[int], options: Options, work: Path, stor
     all_built = [s for s in checked if all(s in built[lang] for lang in LANGS)]
     stats.built += len([s for s in all_built if not any(f.seed == s and f.stage == "import" for f in batch.failures)])
     stats.round_tripped += len([s for s in in_all if not batch.failed[s]])
+    stats.pairs += len(batch.evolutions)
+    stats.pairs_passed += len([e for e in pairs if e in in_all and e - EVOLVED in in_all
+                               and not batch.failed[e] and not batch.failed[e - EVOLVED]])
     by_seed: dict[int, list[Failure]] = {}
     for f in batch.failures:
         by_seed.setdefault(f.seed, []).append(f)

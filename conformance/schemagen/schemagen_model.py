@@ -80,6 +80,7 @@ class Options:
     hostile_names: bool = True
     cyclic: float = 0.15  # the fraction with cyclic packages
     values_per_type: int = 2
+    evolve: float = 0.5  # the fraction of small schemas paired with an evolved partner (schemagen_evolve)
 
 
 def type_min_depth(t: Type) -> float:

@@ -334,7 +334,11 @@ class Generator:
                     size += 1
             d.zero_depth = zd
             d.zero_size = size
-        # least depth: a fixpoint (unions choose their shallowest variant)
+        self.min_depths()
+
+    def min_depths(self) -> None:
+        """The least depth of any value of each type: a fixpoint (unions choose their shallowest
+        variant, a deprecated field counts its zero value's depth)."""
         for d in self.decls:
             d.min_depth = 0 if d.kind == "enum" else math.inf
         changed = True
@@ -351,7 +355,6 @@ class Generator:
                 if v < d.min_depth:
                     d.min_depth = v
                     changed = True
-
 
 
 def generate(seed: int, options: Options | None = None) -> Schema:
