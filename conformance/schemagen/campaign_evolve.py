@@ -73,73 +73,80 @@ def evolution(batch: Batch, procs: dict[str, Proc], items: list[Item], expected_
     batch.log(f"  evolve: {len(pairs)} pairs, {len(newer)} newer messages read by the older types, "
               f"{len(older)} older ones by the newer types and back")
     # newer bytes, older reader: pass-through and the same JSON everywhere
-    sends = {t: [both(t, e) for (e, _n, _h) in newer] for t in procs}
-    passed = {t: p.ask([{"op": "reencode", "type": n, "hex": h} for (_e, n, h) in newer], sends[t]) for t, p in procs.items()}
-    read = {t: p.ask([{"op": "decode", "type": n, "hex": h} for (_e, n, h) in newer], sends[t]) for t, p in procs.items()}
-    for c, (e, name, h) in enumerate(newer):
+    answers = ask_both(procs, newer, lambda t, c: both(t, newer[c][0]))
+    for (e, name, h), got in zip(newer, answers, strict=True):
         decoded: dict[str, Any] = {}
-        for t in procs:
-            a, d = passed[t][c], read[t][c]
-            if a is None or d is None:
-                continue
-            if not a.get("ok") or not d.get("ok"):
-                report(e, t, "evolve", f"the older {name} refuses the newer bytes: {(a if not a.get('ok') else d).get('error')}\n"
-                       f"hex: {h[:200]}")
-            elif a["hex"] != h:
+        for t, answer in got.items():
+            if isinstance(answer, str):
+                report(e, t, "evolve", f"the older {name} refuses the newer bytes: {answer}\nhex: {h[:200]}")
+            elif answer[1] != h:
                 report(e, t, "evolve", f"pass-through of the newer bytes by the older {name} changes them:\n"
-                       f"{a['hex'][:200]}\n!= {h[:200]}")
+                       f"{answer[1][:200]}\n!= {h[:200]}")
             else:
-                decoded[t] = d["value"]
+                decoded[t] = answer[0]
         agree(e, name, decoded, report)
     # older bytes, newer reader: the value as the newer schema sees it, and back
-    newer_names = [n.replace(f"c{e - EVOLVED}", f"c{e}", 1) for (e, n, _v, _h) in older]
-    sends = {t: [both(t, e) for (e, *_r) in older] for t in procs}
-    read = {t: p.ask([{"op": "decode", "type": n, "hex": h} for n, (_e, _o, _v, h) in zip(newer_names, older, strict=True)],
-                     sends[t]) for t, p in procs.items()}
-    passed = {t: p.ask([{"op": "reencode", "type": n, "hex": h} for n, (_e, _o, _v, h) in zip(newer_names, older, strict=True)],
-                       sends[t]) for t, p in procs.items()}
-    back: list[tuple[int, str, Any, str, str]] = []  # (pair, testee, older value, older name, bytes)
-    for c, (e, name, value, h) in enumerate(older):
-        ev = batch.evolutions[e]
-        decl = next(d for d in batch.schemas[e].decls if d.qname == newer_names[c])
-        expected = ev.upgrade(value, ("ref", decl))
+    as_newer = [(e, n.replace(f"c{e - EVOLVED}", f"c{e}", 1), h) for (e, n, _v, h) in older]
+    answers = ask_both(procs, as_newer, lambda t, c: both(t, as_newer[c][0]))
+    back: list[tuple[int, str, str]] = []  # (pair, older name, bytes the newer type wrote) per testee
+    back_by: list[str] = []  # the testee of each
+    values: list[Any] = []
+    for (e, name, value, h), (_e, newer_name, _h), got in zip(older, as_newer, answers, strict=True):
+        decl = next(d for d in batch.schemas[e].decls if d.qname == newer_name)
+        expected = batch.evolutions[e].upgrade(value, ("ref", decl))
         rewritten: dict[str, str] = {}
-        for t in procs:
-            d, a = read[t][c], passed[t][c]
-            if d is None or a is None:
+        for t, answer in got.items():
+            if isinstance(answer, str):
+                report(e, t, "evolve", f"the newer {newer_name} refuses the older bytes: {answer}\nhex: {h[:200]}")
                 continue
-            if not d.get("ok") or not a.get("ok"):
-                report(e, t, "evolve", f"the newer {newer_names[c]} refuses the older bytes: "
-                       f"{(d if not d.get('ok') else a).get('error')}\nhex: {h[:200]}")
-                continue
-            diff = first_difference(expected, d["value"])
+            diff = first_difference(expected, answer[0])
             if diff:
-                report(e, t, "evolve", f"the newer {newer_names[c]} reads the older bytes wrongly: {diff}\n"
+                report(e, t, "evolve", f"the newer {newer_name} reads the older bytes wrongly: {diff}\n"
                        f"hex: {h[:200]}\nolder value: {dumps(value)[:300]}")
-            rewritten[t] = a["hex"]
+            rewritten[t] = answer[1]
         votes = Counter(rewritten.values())
         for t, x in rewritten.items():
             if votes[x] < max(votes.values()):
-                report(e, t, "evolve", f"the newer {newer_names[c]} writes the older bytes back unlike the others:\n"
+                report(e, t, "evolve", f"the newer {newer_name} writes the older bytes back unlike the others:\n"
                        f"{x[:200]}\nothers: {votes.most_common(1)[0][0][:200]}")
-            back.append((e, t, value, name, x))
-    sends = {t: [t == bt for (_e, bt, *_r) in back] for t in procs}
-    again = {t: p.ask([{"op": "decode", "type": n, "hex": x} for (_e, _t, _v, n, x) in back], sends[t])
-             for t, p in procs.items()}
-    same = {t: p.ask([{"op": "reencode", "type": n, "hex": x} for (_e, _t, _v, n, x) in back], sends[t])
-            for t, p in procs.items()}
-    for c, (e, t, value, name, x) in enumerate(back):
-        d, a = again[t][c], same[t][c]
-        if d is None or a is None:
+            back.append((e, name, x))
+            back_by.append(t)
+            values.append(value)
+    # ... read again by the older type in the same testee: the older value, and the same bytes
+    answers = ask_both(procs, back, lambda t, c: t == back_by[c])
+    for (e, name, x), t, value, got in zip(back, back_by, values, answers, strict=True):
+        last = got.get(t)
+        if last is None:
             continue
-        if not d.get("ok") or not a.get("ok"):
-            report(e, t, "evolve", f"the older {name} refuses what the newer one wrote back: "
-                   f"{(d if not d.get('ok') else a).get('error')}\nhex: {x[:200]}")
-        elif (diff := first_difference(value, d["value"])):
+        if isinstance(last, str):
+            report(e, t, "evolve", f"the older {name} refuses what the newer one wrote back: {last}\nhex: {x[:200]}")
+        elif (diff := first_difference(value, last[0])):
             report(e, t, "evolve", f"older → newer → older changes the value of {name}: {diff}\nhex: {x[:200]}")
-        elif a["hex"] != x:
-            report(e, t, "evolve", f"the older {name} writes back the newer one's bytes changed:\n{a['hex'][:200]}\n!= {x[:200]}")
+        elif last[1] != x:
+            report(e, t, "evolve", f"the older {name} writes back the newer one's bytes changed:\n"
+                   f"{last[1][:200]}\n!= {x[:200]}")
     return len(pairs)
+
+
+def ask_both(procs: dict[str, Proc], cases: list[tuple[int, str, str]],
+             send: Callable[[str, int], bool]) -> list[dict[str, tuple[Any, str] | str]]:
+    """Each case (pair, type name, message in hex) decoded and re-encoded by the testees ``send``
+    picks (by testee and case index): per case, each testee's (JSON value, re-encoded hex), or
+    its error text."""
+    flags = {t: [send(t, c) for c in range(len(cases))] for t in procs}
+    decoded = {t: p.ask([{"op": "decode", "type": n, "hex": h} for (_e, n, h) in cases], flags[t]) for t, p in procs.items()}
+    again = {t: p.ask([{"op": "reencode", "type": n, "hex": h} for (_e, n, h) in cases], flags[t]) for t, p in procs.items()}
+    out: list[dict[str, tuple[Any, str] | str]] = []
+    for c in range(len(cases)):
+        got: dict[str, tuple[Any, str] | str] = {}
+        for t in procs:
+            d, a = decoded[t][c], again[t][c]
+            if d is None or a is None:
+                continue
+            bad = d if not d.get("ok") else a if not a.get("ok") else None
+            got[t] = str(bad.get("error")) if bad is not None else (d["value"], a["hex"])
+        out.append(got)
+    return out
 
 
 def agree(e: int, name: str, decoded: dict[str, Any], report: Callable[[int, str, str, str], None]) -> None:
